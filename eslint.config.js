@@ -1,0 +1,73 @@
+// Lint for the whole monorepo: typed rules so floating promises are errors (STYLE.md habit 11).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      // Control characters are matched on purpose when rejecting hostile input.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // Dependencies point one way (STYLE.md habit 5): the web app never imports server code,
+    // the contract imports nothing but zod, features do not import each other.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@rpc/server', '@rpc/db', '@rpc/gateway', '**/apps/server/**'],
+              message: 'The web app talks to the server through the contract only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['*', '!zod', '!./*', '!../*'],
+              message: 'The contract depends on zod alone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

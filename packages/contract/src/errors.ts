@@ -1,0 +1,93 @@
+/** The error catalogue: every code the console API can answer, with English and Chinese text (SPEC §8). */
+
+export type TErrorEntry = { en: string; zh: string; silent?: boolean };
+
+export const ERROR_CODES = {
+  // Envelope and transport (1000x).
+  PARSE_ERROR: 10001,
+  INVALID_REQUEST: 10002,
+  METHOD_NOT_FOUND: 10003,
+  INVALID_PARAMS: 10004,
+  PAYLOAD_TOO_LARGE: 10005,
+  INTERNAL_ERROR: 10500,
+  // Silent rejections (SPEC §8): the client shows no popup.
+  CODE_USED: 10020,
+  LINK_INVALID: 10400,
+  NOT_FOUND: 50404,
+  CONFLICT: 50409,
+  // Session (SPEC §8): the client logs out.
+  SESSION_MISSING: 10101,
+  SESSION_EXPIRED: 10102,
+  SESSION_REVOKED: 10103,
+  // Accounts (102xx).
+  EMAIL_TAKEN: 10201,
+  BAD_CREDENTIALS: 10202,
+  EMAIL_NOT_CONFIRMED: 10203,
+  CONFIRM_CODE_INVALID: 10204,
+  RESET_CODE_INVALID: 10205,
+  PASSWORD_MISMATCH: 10206,
+  WRONG_PASSWORD: 10207,
+  EMAIL_ALREADY_CONFIRMED: 10208,
+  NO_PASSWORD_SET: 10209,
+  // Teams and permissions (103xx).
+  TEAM_FORBIDDEN: 10301,
+  // Throttling.
+  RATE_LIMITED: 10429,
+} as const;
+
+export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
+  10001: { en: 'The request body is not valid JSON.', zh: '请求内容不是有效的 JSON。' },
+  10002: {
+    en: 'The request must be an object with method, params and id.',
+    zh: '请求必须是包含 method、params 和 id 的对象。',
+  },
+  10003: { en: 'Unknown method.', zh: '未知的方法。' },
+  10004: { en: 'Invalid parameters.', zh: '参数无效。' },
+  10005: { en: 'The request is too large.', zh: '请求内容过大。' },
+  10500: {
+    en: 'Something went wrong on our side. Please try again.',
+    zh: '服务器出现错误，请稍后重试。',
+  },
+  10020: { en: 'This code has already been used.', zh: '该验证码已被使用。', silent: true },
+  10400: { en: 'This link is invalid or has expired.', zh: '该链接无效或已过期。', silent: true },
+  50404: { en: 'Not found.', zh: '未找到。', silent: true },
+  50409: { en: 'Conflict with the current state.', zh: '与当前状态冲突。', silent: true },
+  10101: { en: 'Please sign in.', zh: '请先登录。' },
+  10102: { en: 'Your session has expired. Please sign in again.', zh: '登录已过期，请重新登录。' },
+  10103: {
+    en: 'You have been signed out. Please sign in again.',
+    zh: '您已退出登录，请重新登录。',
+  },
+  10201: { en: 'This e-mail is already registered.', zh: '该邮箱已被注册。' },
+  10202: { en: 'Wrong e-mail or password.', zh: '邮箱或密码错误。' },
+  10203: {
+    en: 'Please confirm your e-mail address first.',
+    zh: '请先验证您的邮箱地址。',
+  },
+  10204: {
+    en: 'The confirmation link is invalid or has expired.',
+    zh: '验证链接无效或已过期。',
+  },
+  10205: { en: 'The reset link is invalid or has expired.', zh: '重置链接无效或已过期。' },
+  10206: { en: 'The passwords do not match.', zh: '两次输入的密码不一致。' },
+  10207: { en: 'The current password is wrong.', zh: '当前密码错误。' },
+  10208: { en: 'This e-mail is already confirmed.', zh: '该邮箱已验证。' },
+  10209: { en: 'This account has no password yet.', zh: '该账户尚未设置密码。' },
+  10301: {
+    en: 'You are not a member of this team or lack the role for this action.',
+    zh: '您不是该团队成员，或没有执行此操作的权限。',
+  },
+  10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
+};
+
+/** Codes that mean the session is unusable: the client logs out (SPEC §8). */
+export const SESSION_ERROR_CODES: readonly number[] = [10101, 10102, 10103];
+
+/** Codes the client never shows a popup for (SPEC §8). */
+export const SILENT_ERROR_CODES: readonly number[] = [50404, 50409, 10020, 10400];
+
+/** Which throttle a 10429 came from; the client words its popup by it (SPEC §8). */
+export const LIMIT_TYPES = ['type1', 'type2', 'type3'] as const;
+export type TLimitType = (typeof LIMIT_TYPES)[number];

@@ -1,0 +1,42 @@
+/** Every console API method, by name. The server dispatches from this table; the web app types its calls with it. */
+import type { z } from 'zod';
+import * as account from './account/methods';
+import type { TMethodDef } from './define-method';
+
+const all = [
+  account.hubRegister,
+  account.hubSendRegisterConfirmMail,
+  account.hubEmailExists,
+  account.hubEmailConfirm,
+  account.hubCheckEmailConfirmCodeStatus,
+  account.hubLogin,
+  account.hubLogout,
+  account.hubGetUserProfile,
+  account.hubSendResetPasswordMail,
+  account.hubPasswordResetCodeStatus,
+  account.hubPasswordReset,
+  account.hubChangePassword,
+  account.hubSetUserNickname,
+  account.hubChangeUserLang,
+  account.hubSetUserAcceptTerm,
+  account.hubSetRechargeTips,
+  account.hubGetConfig,
+] as const;
+
+type TAll = (typeof all)[number];
+
+export type TMethods = { [M in TAll as M['name']]: M };
+export type TMethodName = keyof TMethods;
+export type TParamsIn<N extends TMethodName> = z.input<TMethods[N]['params']>;
+export type TParams<N extends TMethodName> = z.output<TMethods[N]['params']>;
+export type TResult<N extends TMethodName> = z.output<TMethods[N]['result']>;
+
+export const METHODS = Object.fromEntries(all.map((m) => [m.name, m])) as unknown as TMethods;
+
+export function getMethod(name: string): TMethodDef | undefined {
+  return Object.hasOwn(METHODS, name)
+    ? (METHODS as unknown as Record<string, TMethodDef>)[name]
+    : undefined;
+}
+
+export const METHOD_NAMES = all.map((m) => m.name) as TMethodName[];
