@@ -1,0 +1,2 @@
+export * from './schema/index';
+export * from './client';

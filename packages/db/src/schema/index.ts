@@ -1,0 +1,6 @@
+/** The whole schema, one module per table; drizzle needs them together for relational queries. */
+export * from './accounts';
+export * from './users';
+export * from './account-members';
+export * from './sessions';
+export * from './one-time-codes';

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+export const userLanguage = pgEnum('user_language', ['en', 'zh']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lowercased; null for users who will sign in with a wallet or a third party only. */
+    email: text('email'),
+    /** argon2id over the client's md5 digest (SPEC §5); null when the user has no password yet. */
+    passwordHash: text('password_hash'),
+    nickname: text('nickname').notNull().default(''),
+    avatar: text('avatar'),
+    language: userLanguage('language').notNull().default('en'),
+    mailConfirmedAt: timestamp('mail_confirmed_at', { withTimezone: true, mode: 'date' }),
+    initialized: boolean('initialized').notNull().default(false),
+    acceptTerm: boolean('accept_term').notNull().default(false),
+    rechargeTips: smallint('recharge_tips').notNull().default(1),
+    personalAccountId: uuid('personal_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_personal_account_unique').on(t.personalAccountId),
+    // The lowercase rule lives in the database too, so no code path can store a mixed-case duplicate.
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_recharge_tips_bit', sql`${t.rechargeTips} in (0, 1)`),
+  ],
+);
+
+export type TUserRow = typeof users.$inferSelect;
