@@ -1,0 +1,49 @@
+// Browser end-to-end tests: the product is started the way the README starts it (`npm start`),
+// on its own ports and a throw-away data directory, and driven in Debian's Chromium.
+import { defineConfig } from '@playwright/test';
+import { E2E } from './fixtures/env';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: '../test-results',
+  use: {
+    baseURL: E2E.consoleUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    cwd: '..',
+    url: `${E2E.consoleUrl}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.consolePort),
+      GATEWAY_PORT: String(E2E.gatewayPort),
+      DATA_DIR: E2E.dataDir,
+      PUBLIC_URL: E2E.consoleUrl,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
