@@ -1,4 +1,6 @@
-// Placeholder until the page is built; the router imports this name.
+/** /activate-account?code=…: the link in the registration mail (reachable while signed in, SPEC §2). */
+import { EmailConfirmFlow } from './email-confirm-flow';
+
 export function ActivateAccountPage() {
-  return null;
+  return <EmailConfirmFlow />;
 }

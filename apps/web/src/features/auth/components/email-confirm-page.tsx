@@ -1,4 +1,6 @@
-// Placeholder until the page is built; the router imports this name.
+/** /email-confirm?code=…: a signed-in user confirming an address; same mechanics as activation. */
+import { EmailConfirmFlow } from './email-confirm-flow';
+
 export function EmailConfirmPage() {
-  return null;
+  return <EmailConfirmFlow />;
 }

@@ -1,4 +1,118 @@
-// Placeholder until the page is built; the router imports this name.
+/** /register: create an account with e-mail and password; the confirmation mail follows. */
+import { Button, Checkbox, Form, Input, Typography } from 'antd';
+import Cookies from 'js-cookie';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/i18n';
+import { LocalizedLink, useLocalizedNavigate } from '../../../lib/locale-path';
+import { COOKIE } from '../../../lib/storage-keys';
+import { useEmailExists } from '../api/get-email-exists';
+import { useRegister } from '../api/register';
+import { useAuthRules } from '../utils/form-rules';
+import { parseEmail } from '../utils/query-params';
+import { AuthCard } from './auth-card';
+
+type TRegisterFormValues = {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+};
+
 export function RegisterPage() {
-  return null;
+  const { t } = useTranslation('auth');
+  const rules = useAuthRules();
+  const navigate = useLocalizedNavigate();
+  const { lang } = useLocale();
+  const [form] = Form.useForm<TRegisterFormValues>();
+  const registerMutation = useRegister();
+  // The address last checked on blur; the hint only shows while the field still holds it.
+  const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
+  const emailExists = useEmailExists(checkedEmail);
+  const currentEmail = parseEmail(Form.useWatch('email', form));
+  const isEmailTaken =
+    checkedEmail !== null && currentEmail === checkedEmail && emailExists.data?.exists === true;
+
+  function onEmailBlur() {
+    setCheckedEmail(parseEmail(form.getFieldValue('email') as string | undefined));
+  }
+
+  async function onFinish(values: TRegisterFormValues) {
+    const email = parseEmail(values.email) ?? values.email;
+    try {
+      const result = await registerMutation.mutateAsync({
+        email,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        language: lang,
+      });
+      // Lets the confirm page find the address after a reload; sign-in clears it (SPEC §4).
+      Cookies.set(COOKIE.registerConfirm, email, { sameSite: 'lax' });
+      navigate(`/register-confirm?email=${encodeURIComponent(email)}`, {
+        state: { isMailSent: result.confirmMailSent },
+      });
+    } catch {
+      // The client has shown the error popup; the form stays as it was.
+    }
+  }
+
+  return (
+    <AuthCard title={t('register.title')}>
+      <Form<TRegisterFormValues>
+        form={form}
+        name="register"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={registerMutation.isPending}
+      >
+        <Form.Item
+          name="email"
+          label={t('fields.email')}
+          rules={rules.email}
+          extra={
+            isEmailTaken ? (
+              <span role="status">
+                {t('register.emailTaken')}{' '}
+                <LocalizedLink to="/">{t('register.signInInstead')}</LocalizedLink>
+              </span>
+            ) : undefined
+          }
+        >
+          <Input
+            type="email"
+            autoComplete="email"
+            autoFocus
+            placeholder={t('fields.emailPlaceholder')}
+            onBlur={onEmailBlur}
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('fields.password')}
+          rules={rules.newPassword}
+          extra={t('register.passwordHint')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={rules.confirmPassword()}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="acceptTerms" valuePropName="checked" rules={rules.terms}>
+          <Checkbox>{t('register.acceptTerms')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+        {t('register.haveAccount')} <LocalizedLink to="/">{t('register.signIn')}</LocalizedLink>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
 }

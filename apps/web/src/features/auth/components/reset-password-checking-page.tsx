@@ -1,4 +1,6 @@
-// Placeholder until the page is built; the router imports this name.
+/** /reset-password/checking?code=…: the link in the password reset mail. */
+import { PasswordCodeChecking } from './password-code-checking';
+
 export function ResetPasswordCheckingPage() {
-  return null;
+  return <PasswordCodeChecking purpose="reset" />;
 }

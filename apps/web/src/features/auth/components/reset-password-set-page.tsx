@@ -1,4 +1,6 @@
-// Placeholder until the page is built; the router imports this name.
+/** /reset-password/set?code=…: choose the password. */
+import { PasswordSetForm } from './password-set-form';
+
 export function ResetPasswordSetPage() {
-  return null;
+  return <PasswordSetForm purpose="reset" />;
 }

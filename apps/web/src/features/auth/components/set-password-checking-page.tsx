@@ -1,4 +1,6 @@
-// Placeholder until the page is built; the router imports this name.
+/** /set-password/checking?code=…: the link in the set-password mail. */
+import { PasswordCodeChecking } from './password-code-checking';
+
 export function SetPasswordCheckingPage() {
-  return null;
+  return <PasswordCodeChecking purpose="set" />;
 }
