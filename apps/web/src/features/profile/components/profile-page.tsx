@@ -1,4 +1,42 @@
-// Placeholder until the page is built; the router imports this name.
+/** /rpc/profile: the signed-in user's account details and preferences. */
+import { Card, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session';
+import { AccountSection } from './account-section';
+import { LanguageSection } from './language-section';
+import { NicknameSection } from './nickname-section';
+import { PasswordSection } from './password-section';
+import { RechargeTipsSection } from './recharge-tips-section';
+
 export function ProfilePage() {
-  return null;
+  const { t } = useTranslation('profile');
+  const user = useSession((state) => state.user);
+
+  return (
+    <div style={{ maxWidth: 880 }}>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t('title')}
+      </Typography.Title>
+      {user === null ? (
+        <Space direction="vertical" size="large" style={{ width: '100%' }} aria-busy="true">
+          <span role="status" style={{ position: 'absolute', left: -9999 }}>
+            {t('loading')}
+          </span>
+          {[0, 1, 2].map((index) => (
+            <Card key={index}>
+              <Skeleton active />
+            </Card>
+          ))}
+        </Space>
+      ) : (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <AccountSection user={user} />
+          <NicknameSection user={user} />
+          <LanguageSection />
+          <PasswordSection user={user} />
+          <RechargeTipsSection user={user} />
+        </Space>
+      )}
+    </div>
+  );
 }

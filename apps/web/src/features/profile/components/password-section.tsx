@@ -1,0 +1,143 @@
+import { Button, Form, Input, Typography, message } from 'antd';
+import type { FormRule } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CODES } from '@rpc/contract';
+import { RpcCallError } from '../../../lib/rpc-client';
+import type { TUser } from '../../../lib/session';
+import { useChangePassword } from '../api/change-password';
+import { useSendSetPasswordMail } from '../api/send-set-password-mail';
+import { ProfileSection } from './profile-section';
+
+// Same bounds as the register form (features/auth); features may not import each other.
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 64;
+
+type TChangePasswordFormValues = {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+};
+
+export function PasswordSection({ user }: { user: TUser }) {
+  const { t } = useTranslation('profile');
+  return (
+    <ProfileSection title={t('password.title')}>
+      {user.isNoPassword ? <SetPasswordByMail email={user.email} /> : <ChangePasswordForm />}
+    </ProfileSection>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation('profile');
+  const [form] = Form.useForm<TChangePasswordFormValues>();
+  const mutation = useChangePassword();
+
+  const newPasswordRules: FormRule[] = [
+    { required: true, message: t('password.newRequired') },
+    {
+      min: PASSWORD_MIN_LENGTH,
+      max: PASSWORD_MAX_LENGTH,
+      message: t('password.length', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+    },
+  ];
+  const confirmRules: FormRule[] = [
+    { required: true, message: t('password.confirmRequired') },
+    ({ getFieldValue }) => ({
+      validator: async (_, value: unknown) => {
+        if (!value || getFieldValue('password') === value) return;
+        throw new Error(t('password.mismatch'));
+      },
+    }),
+  ];
+
+  async function onFinish(values: TChangePasswordFormValues) {
+    try {
+      await mutation.mutateAsync(values);
+    } catch (error) {
+      // The popup is shown already; a wrong current password is also marked on its field.
+      if (error instanceof RpcCallError && error.code === ERROR_CODES.WRONG_PASSWORD) {
+        form.setFields([{ name: 'oldPassword', errors: [t('password.wrongCurrent')] }]);
+      }
+      return;
+    }
+    form.resetFields();
+    void message.success(t('password.changed'));
+  }
+
+  return (
+    <Form<TChangePasswordFormValues>
+      form={form}
+      name="profile-password"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      disabled={mutation.isPending}
+      style={{ maxWidth: 400 }}
+    >
+      <Form.Item
+        name="oldPassword"
+        label={t('password.current')}
+        rules={[{ required: true, message: t('password.currentRequired') }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('password.new')}
+        rules={newPasswordRules}
+        extra={t('password.hint')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('password.confirm')}
+        dependencies={['password']}
+        rules={confirmRules}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Typography.Paragraph type="secondary">{t('password.othersSignedOut')}</Typography.Paragraph>
+      <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+        {t('password.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+function SetPasswordByMail({ email }: { email: string | null }) {
+  const { t } = useTranslation('profile');
+  const mutation = useSendSetPasswordMail();
+  const [isSent, setIsSent] = useState(false);
+
+  if (email === null) {
+    return <Typography.Paragraph>{t('password.noPasswordNoEmail')}</Typography.Paragraph>;
+  }
+
+  async function onSend(address: string) {
+    try {
+      await mutation.mutateAsync(address);
+    } catch {
+      return; // the client has shown the popup
+    }
+    setIsSent(true);
+    void message.success(t('password.setMailSent', { email: address }));
+  }
+
+  return (
+    <>
+      <Typography.Paragraph>
+        {isSent ? t('password.setMailSent', { email }) : t('password.noPassword', { email })}
+      </Typography.Paragraph>
+      <Button
+        type="primary"
+        loading={mutation.isPending}
+        disabled={isSent}
+        onClick={() => onSend(email)}
+      >
+        {t('password.setPassword')}
+      </Button>
+    </>
+  );
+}
