@@ -1,0 +1,68 @@
+/** Everything around the router: server-data cache, Ant Design (its locale follows i18next), i18n, error boundary. */
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ErrorInfo, ReactNode } from 'react';
+import { Component } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ErrorScreen } from '../components/error-screen';
+import { i18n } from '../lib/i18n';
+
+function LocalisedAntd({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  return (
+    <ConfigProvider locale={instance.language === 'zh' ? zhCN : enUS}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+type TBoundaryState = { error: unknown };
+
+/** Last line of defence for errors outside the router (which has its own error screen). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, TBoundaryState> {
+  override state: TBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): TBoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('Unhandled error', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <ErrorScreen
+          status={500}
+          onBack={() => {
+            this.setState({ error: null });
+            window.location.assign('/');
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LocalisedAntd>
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </AppErrorBoundary>
+      </LocalisedAntd>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The root route: asks the guard about every navigation and applies its answer, then renders the
+ * route's layout, keeps the title and <html lang> current, and scrolls as SPEC §2 says.
+ */
+import { Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
+import { DashboardLayout } from '../../components/layouts/dashboard-layout';
+import { DefaultLayout } from '../../components/layouts/default-layout';
+import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
+import { decideNavigation, decideScroll } from '../../lib/guard';
+import { LANG_TAG, i18n } from '../../lib/i18n';
+import { localePath } from '../../lib/locale-path';
+import {
+  chooseTeam,
+  clearToken,
+  restoreSession,
+  setLoginType,
+  useSession,
+} from '../../lib/session';
+import { leafHandle, toRouteTarget } from './route-target';
+
+/** SPEC §9: head updates debounced 10 ms. */
+export const TITLE_DEBOUNCE_MS = 10;
+/** More redirects than this in a row means two rules disagree; show an error instead of looping. */
+const MAX_REDIRECTS = 10;
+
+function applyEffects(effects: readonly TGuardEffect[] | undefined): void {
+  for (const effect of effects ?? []) {
+    if (effect.kind === 'set-login-type') setLoginType(effect.loginType);
+    else chooseTeam(effect.teamId);
+  }
+}
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+      <Spin aria-label={t('loading')} />
+    </div>
+  );
+}
+
+function useDocumentHead(titleKey: string) {
+  const { t, i18n: instance } = useTranslation();
+  const title = t('titleTemplate', { page: t(titleKey), app: t('appName') });
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      document.title = title;
+      document.documentElement.lang = LANG_TAG[instance.language === 'zh' ? 'zh' : 'en'];
+    }, TITLE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [title, instance.language]);
+}
+
+function useScrollRule(keepScroll: boolean | undefined) {
+  const location = useLocation();
+  const previous = useRef<TScrollLocation | null>(null);
+  useEffect(() => {
+    const decision = decideScroll(previous.current, location, { keepScroll });
+    previous.current = { pathname: location.pathname, hash: location.hash };
+    if (decision.kind === 'top') window.scrollTo({ top: 0, left: 0 });
+    if (decision.kind !== 'anchor') return;
+    // The anchor may be in a page still loading: look for it a few frames longer.
+    let tries = 0;
+    let frame = 0;
+    const find = () => {
+      const element = document.getElementById(decision.id);
+      if (element) element.scrollIntoView();
+      else if (tries++ < 30) frame = requestAnimationFrame(find);
+    };
+    find();
+    return () => cancelAnimationFrame(frame);
+  }, [location, keepScroll]);
+}
+
+function WithLayout({
+  layout,
+  children,
+}: {
+  layout: 'default' | 'dashboard';
+  children: ReactNode;
+}) {
+  return layout === 'dashboard' ? (
+    <DashboardLayout>{children}</DashboardLayout>
+  ) : (
+    <DefaultLayout>{children}</DefaultLayout>
+  );
+}
+
+export function AppShell() {
+  const matches = useMatches();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [restoreAttempt, setRestoreAttempt] = useState(0);
+  const redirects = useRef(0);
+  const [isLooping, setIsLooping] = useState(false);
+
+  const leaf = leafHandle(matches);
+  const target = useMemo(
+    () => (leaf ? toRouteTarget(leaf.handle, leaf.params, location) : undefined),
+    [leaf, location],
+  );
+
+  const decision: TGuardDecision = useMemo(() => {
+    if (!target)
+      return { kind: 'error', status: 404, message: `Page Not Found: ${location.pathname}` };
+    return decideNavigation(target, {
+      token: session.token,
+      user: session.user,
+      loginType: session.loginType,
+      teamIdCookie: session.teamId,
+    });
+  }, [target, location.pathname, session.token, session.user, session.loginType, session.teamId]);
+
+  // Redirects, effects and token clearing happen before paint, so a refused page never shows.
+  useLayoutEffect(() => {
+    if (decision.kind === 'redirect') {
+      redirects.current += 1;
+      if (redirects.current > MAX_REDIRECTS) {
+        console.error(`Route guard loop at ${decision.to}`);
+        setIsLooping(true);
+        return;
+      }
+      applyEffects(decision.effects);
+      void navigate(decision.to, { replace: true });
+      return;
+    }
+    redirects.current = 0;
+    if (decision.kind === 'allow') applyEffects(decision.effects);
+    if (decision.kind === 'clear-token-and-allow') clearToken();
+  }, [decision, navigate]);
+
+  useEffect(() => {
+    if (decision.kind !== 'load-user') return;
+    let active = true;
+    void restoreSession().then((outcome) => {
+      if (!active) return;
+      if (outcome === 'retry') setRestoreAttempt((n) => n + 1);
+      if (outcome === 'reset') void navigate(localePath('/', i18n.language === 'zh' ? 'zh' : 'en'));
+    });
+    return () => {
+      active = false;
+    };
+  }, [decision.kind, restoreAttempt, navigate]);
+
+  useDocumentHead(
+    decision.kind === 'error' ? 'layout:title.404' : (target?.meta.titleKey ?? 'layout:title.404'),
+  );
+  useScrollRule(target?.meta.keepScroll);
+
+  if (decision.kind === 'error' || isLooping) {
+    const status = decision.kind === 'error' ? decision.status : 500;
+    const message = decision.kind === 'error' ? decision.message : undefined;
+    return (
+      <DefaultLayout>
+        <ErrorScreen
+          status={status}
+          {...(message ? { message } : {})}
+          onBack={() => {
+            redirects.current = 0;
+            setIsLooping(false);
+            void navigate(localePath('/', target?.lang ?? 'en'));
+          }}
+        />
+      </DefaultLayout>
+    );
+  }
+
+  const ready = decision.kind === 'allow' && !decision.effects;
+  return (
+    <WithLayout layout={target?.meta.layout ?? 'default'}>
+      {ready ? (
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      ) : (
+        <Loading />
+      )}
+    </WithLayout>
+  );
+}

@@ -1,0 +1,276 @@
+/** Every route of SPEC §2: name (as the guard knows it), path, layout, title, validate rule and page. */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from 'react';
+import type { TRouteMeta, TRouteName } from '../../lib/guard';
+
+export type TRouteDef = {
+  name: TRouteName;
+  /** relative to the locale prefix; '' is the index route */
+  path: string;
+  meta: TRouteMeta;
+  Page: LazyExoticComponent<ComponentType>;
+};
+
+/** lazy() for a named export. */
+function page<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  exportName: keyof M & string,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
+}
+
+const auth = {
+  LoginPage: page(() => import('../../features/auth/components/login-page'), 'LoginPage'),
+  RegisterPage: page(() => import('../../features/auth/components/register-page'), 'RegisterPage'),
+  RegisterConfirmPage: page(
+    () => import('../../features/auth/components/register-confirm-page'),
+    'RegisterConfirmPage',
+  ),
+  ActivateAccountPage: page(
+    () => import('../../features/auth/components/activate-account-page'),
+    'ActivateAccountPage',
+  ),
+  EmailConfirmPage: page(
+    () => import('../../features/auth/components/email-confirm-page'),
+    'EmailConfirmPage',
+  ),
+  ResetPasswordPage: page(
+    () => import('../../features/auth/components/reset-password-page'),
+    'ResetPasswordPage',
+  ),
+  ResetPasswordCheckingPage: page(
+    () => import('../../features/auth/components/reset-password-checking-page'),
+    'ResetPasswordCheckingPage',
+  ),
+  ResetPasswordSetPage: page(
+    () => import('../../features/auth/components/reset-password-set-page'),
+    'ResetPasswordSetPage',
+  ),
+  SetPasswordCheckingPage: page(
+    () => import('../../features/auth/components/set-password-checking-page'),
+    'SetPasswordCheckingPage',
+  ),
+  SetPasswordSetPage: page(
+    () => import('../../features/auth/components/set-password-set-page'),
+    'SetPasswordSetPage',
+  ),
+  FirstLoginPage: page(
+    () => import('../../features/auth/components/first-login-page'),
+    'FirstLoginPage',
+  ),
+};
+
+const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
+
+const defaults = (name: TRouteName, extra: Partial<TRouteMeta> = {}): TRouteMeta => ({
+  layout: 'default',
+  titleKey: `layout:title.${name}`,
+  ...extra,
+});
+const dashboard = (name: TRouteName): TRouteMeta => defaults(name, { layout: 'dashboard' });
+
+export const ROUTES: readonly TRouteDef[] = [
+  { name: 'index', path: '', meta: defaults('index'), Page: auth.LoginPage },
+  { name: 'register', path: 'register', meta: defaults('register'), Page: auth.RegisterPage },
+  {
+    name: 'register-confirm',
+    path: 'register-confirm',
+    meta: defaults('register-confirm'),
+    Page: auth.RegisterConfirmPage,
+  },
+  {
+    name: 'activate-account',
+    path: 'activate-account',
+    meta: defaults('activate-account'),
+    Page: auth.ActivateAccountPage,
+  },
+  {
+    name: 'email-confirm',
+    path: 'email-confirm',
+    meta: defaults('email-confirm'),
+    Page: auth.EmailConfirmPage,
+  },
+  {
+    name: 'reset-password',
+    path: 'reset-password',
+    meta: defaults('reset-password'),
+    Page: auth.ResetPasswordPage,
+  },
+  {
+    name: 'reset-password-checking',
+    path: 'reset-password/checking',
+    meta: defaults('reset-password-checking'),
+    Page: auth.ResetPasswordCheckingPage,
+  },
+  {
+    name: 'reset-password-set',
+    path: 'reset-password/set',
+    meta: defaults('reset-password-set'),
+    Page: auth.ResetPasswordSetPage,
+  },
+  {
+    name: 'set-password-checking',
+    path: 'set-password/checking',
+    meta: defaults('set-password-checking'),
+    Page: auth.SetPasswordCheckingPage,
+  },
+  {
+    name: 'set-password-set',
+    path: 'set-password/set',
+    meta: defaults('set-password-set'),
+    Page: auth.SetPasswordSetPage,
+  },
+  {
+    name: 'third-party-login',
+    path: 'third-party/login',
+    meta: defaults('third-party-login'),
+    Page: page(
+      () => import('../../features/oauth/components/third-party-login-page'),
+      'ThirdPartyLoginPage',
+    ),
+  },
+  {
+    name: 'auth-callback',
+    path: 'auth/callback',
+    meta: defaults('auth-callback'),
+    Page: page(
+      () => import('../../features/oauth/components/auth-callback-page'),
+      'AuthCallbackPage',
+    ),
+  },
+  {
+    name: 'bind-callback',
+    path: 'bind/callback',
+    meta: defaults('bind-callback'),
+    Page: page(
+      () => import('../../features/oauth/components/bind-callback-page'),
+      'BindCallbackPage',
+    ),
+  },
+  {
+    name: 'first-login',
+    path: 'first-login',
+    meta: defaults('first-login'),
+    Page: auth.FirstLoginPage,
+  },
+  {
+    name: 'choose-team',
+    path: 'choose-team',
+    meta: defaults('choose-team'),
+    Page: page(() => import('../../features/team/components/choose-team-page'), 'ChooseTeamPage'),
+  },
+  {
+    name: 'invite-member',
+    path: 'invite-member',
+    meta: defaults('invite-member'),
+    Page: page(
+      () => import('../../features/team/components/invite-member-page'),
+      'InviteMemberPage',
+    ),
+  },
+  {
+    name: 'invoice-code',
+    path: 'invoice/:code',
+    meta: defaults('invoice-code', {
+      // SPEC §2: the code is required.
+      validate: (to) => typeof to.params.code === 'string' && to.params.code.trim().length > 0,
+    }),
+    Page: page(() => import('../../features/invoice/components/invoice-page'), 'InvoicePage'),
+  },
+  {
+    name: 'login',
+    path: 'login',
+    meta: defaults('login'),
+    Page: page(
+      () => import('../../features/external/components/external-login-page'),
+      'ExternalLoginPage',
+    ),
+  },
+  {
+    name: 'workbench',
+    path: 'workbench/*',
+    meta: defaults('workbench'),
+    Page: page(() => import('../../features/external/components/workbench-page'), 'WorkbenchPage'),
+  },
+  { name: '404', path: '404', meta: defaults('404'), Page: NotFoundPage },
+  {
+    name: 'rpc',
+    path: 'rpc',
+    meta: dashboard('rpc'),
+    Page: page(() => import('../../features/overview/components/overview-page'), 'OverviewPage'),
+  },
+  {
+    name: 'rpc-billings',
+    path: 'rpc/billings',
+    meta: dashboard('rpc-billings'),
+    Page: page(() => import('../../features/billing/components/billings-page'), 'BillingsPage'),
+  },
+  {
+    name: 'rpc-billings-charge',
+    path: 'rpc/billings/charge',
+    meta: dashboard('rpc-billings-charge'),
+    Page: page(
+      () => import('../../features/billing/components/billing-charge-page'),
+      'BillingChargePage',
+    ),
+  },
+  {
+    name: 'rpc-billings-invoice',
+    path: 'rpc/billings/invoice',
+    meta: dashboard('rpc-billings-invoice'),
+    Page: page(
+      () => import('../../features/billing/components/billing-invoice-page'),
+      'BillingInvoicePage',
+    ),
+  },
+  {
+    name: 'rpc-dedicated-node',
+    path: 'rpc/dedicated-node',
+    meta: dashboard('rpc-dedicated-node'),
+    Page: page(
+      () => import('../../features/dedicated-node/components/dedicated-node-list-page'),
+      'DedicatedNodeListPage',
+    ),
+  },
+  {
+    name: 'rpc-dedicated-node-new',
+    path: 'rpc/dedicated-node/new',
+    meta: dashboard('rpc-dedicated-node-new'),
+    Page: page(
+      () => import('../../features/dedicated-node/components/dedicated-node-new-page'),
+      'DedicatedNodeNewPage',
+    ),
+  },
+  {
+    name: 'rpc-endpoint',
+    path: 'rpc/endpoint',
+    meta: dashboard('rpc-endpoint'),
+    Page: page(() => import('../../features/endpoint/components/endpoint-page'), 'EndpointPage'),
+  },
+  {
+    name: 'rpc-profile',
+    path: 'rpc/profile',
+    meta: dashboard('rpc-profile'),
+    Page: page(() => import('../../features/profile/components/profile-page'), 'ProfilePage'),
+  },
+  {
+    name: 'rpc-statistic',
+    path: 'rpc/statistic',
+    meta: dashboard('rpc-statistic'),
+    Page: page(() => import('../../features/statistic/components/statistic-page'), 'StatisticPage'),
+  },
+  {
+    name: 'rpc-team',
+    path: 'rpc/team',
+    meta: dashboard('rpc-team'),
+    Page: page(() => import('../../features/team/components/team-page'), 'TeamPage'),
+  },
+  {
+    name: 'rpc-team-logs',
+    path: 'rpc/team/logs',
+    meta: dashboard('rpc-team-logs'),
+    Page: page(() => import('../../features/team/components/team-logs-page'), 'TeamLogsPage'),
+  },
+  // Last: everything no other route matched.
+  { name: 'slug', path: '*', meta: defaults('slug'), Page: NotFoundPage },
+];

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '../../../components/page-placeholder';
+
+/** Empty state until this screen's issue lands; the route, guard and title already work. */
+export function DedicatedNodeListPage() {
+  const { t } = useTranslation('dedicated-node');
+  return <PagePlaceholder title={t('list.title')} description={t('list.description')} />;
+}

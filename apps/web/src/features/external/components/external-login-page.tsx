@@ -1,0 +1,21 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useLocalizedNavigate } from '../../../lib/locale-path';
+
+/** SPEC §2: this address belongs to an external component; we only say so and offer a way on. */
+export function ExternalLoginPage() {
+  const { t } = useTranslation('external');
+  const navigate = useLocalizedNavigate();
+  return (
+    <PagePlaceholder
+      title={t('login.title')}
+      description={t('login.description')}
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('home')}
+        </Button>
+      }
+    />
+  );
+}

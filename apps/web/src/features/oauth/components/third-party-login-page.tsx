@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '../../../components/page-placeholder';
+
+/** Empty state until this screen's issue lands; the route, guard and title already work. */
+export function ThirdPartyLoginPage() {
+  const { t } = useTranslation('oauth');
+  return (
+    <PagePlaceholder
+      title={t('thirdPartyLogin.title')}
+      description={t('thirdPartyLogin.description')}
+    />
+  );
+}

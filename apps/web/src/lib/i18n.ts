@@ -1,0 +1,173 @@
+/**
+ * i18next for English and Chinese. Every src/locales/{en,zh}/<namespace>.json is bundled and registered
+ * automatically, so a feature adds its namespace by adding the two files.
+ */
+import type { TLanguage } from '@rpc/contract';
+import { LANGUAGES } from '@rpc/contract';
+import i18next from 'i18next';
+import Cookies from 'js-cookie';
+import { useCallback } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { langFromPath, localePath } from './locale-path';
+import { COOKIE, COOKIE_DAYS } from './storage-keys';
+
+export const DEFAULT_LANG: TLanguage = 'en';
+export const DEFAULT_NS = 'common';
+
+/** BCP 47 tags for <html lang> and Intl (SPEC §9: en-US, zh-CN). */
+export const LANG_TAG: Record<TLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
+
+type TResources = Record<string, Record<string, Record<string, unknown>>>;
+
+/** Turns the glob result ('../locales/en/common.json' -> json) into { en: { common: json } }. */
+export function collectResources(modules: Record<string, unknown>): TResources {
+  const resources: TResources = {};
+  for (const [file, mod] of Object.entries(modules)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (!match) continue;
+    const [, lang, ns] = match as unknown as [string, string, string];
+    const json = (mod as { default?: unknown }).default ?? mod;
+    (resources[lang] ??= {})[ns] = json as Record<string, unknown>;
+  }
+  return resources;
+}
+
+const localeModules = import.meta.glob('../locales/*/*.json', { eager: true });
+export const resources = collectResources(localeModules);
+export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+
+export function isLanguage(value: unknown): value is TLanguage {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** 'zh-CN', 'zh-Hant', 'zh' -> 'zh'; 'en-GB' -> 'en'; anything else -> undefined. */
+export function normaliseLang(tag: string | undefined | null): TLanguage | undefined {
+  if (!tag) return undefined;
+  const base = tag.toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}
+
+/** SPEC §4 app start: the route prefix wins, then the language cookie, then the browser, then English. */
+export function detectLanguage(input: {
+  pathname: string;
+  cookie: string | undefined;
+  browser: readonly string[];
+}): { lang: TLanguage; source: 'route' | 'cookie' | 'browser' | 'default' } {
+  if (langFromPath(input.pathname) === 'zh') return { lang: 'zh', source: 'route' };
+  const fromCookie = normaliseLang(input.cookie);
+  if (fromCookie) return { lang: fromCookie, source: 'cookie' };
+  for (const tag of input.browser) {
+    const lang = normaliseLang(tag);
+    if (lang) return { lang, source: 'browser' };
+  }
+  return { lang: DEFAULT_LANG, source: 'default' };
+}
+
+export const i18n = i18next.createInstance();
+
+export function initI18n(lang: TLanguage): Promise<unknown> {
+  return i18n
+    .use(initReactI18next)
+    .init({
+      resources,
+      lng: lang,
+      fallbackLng: DEFAULT_LANG,
+      supportedLngs: [...LANGUAGES],
+      ns: namespaces,
+      defaultNS: DEFAULT_NS,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
+    .catch((error: unknown) => {
+      // SPEC §8: a locale that fails to load is logged; the app goes on with what it has.
+      console.error('Locale loading failed', error);
+    });
+}
+
+i18n.on('failedLoading', (lng: string, ns: string, msg: string) => {
+  console.error(`Locale loading failed: ${lng}/${ns}: ${msg}`);
+});
+
+/** The language i18next currently renders in. */
+export function currentLang(): TLanguage {
+  return normaliseLang(i18n.language) ?? DEFAULT_LANG;
+}
+
+export function readLangCookie(): TLanguage | undefined {
+  return normaliseLang(Cookies.get(COOKIE.lang));
+}
+
+export function writeLangCookie(lang: TLanguage): void {
+  Cookies.set(COOKIE.lang, lang, { expires: COOKIE_DAYS.lang, sameSite: 'Lax', path: '/' });
+}
+
+// --- Language switch hooks (SPEC §4: switchable, with before and after hooks) ---
+
+export type TLangSwitch = { from: TLanguage; to: TLanguage };
+export type TLangSwitchHook = (change: TLangSwitch) => void | Promise<void>;
+
+const beforeSwitchHooks = new Set<TLangSwitchHook>();
+const afterSwitchHooks = new Set<TLangSwitchHook>();
+
+/** Runs before the language changes; returns the unsubscribe function. */
+export function onBeforeLanguageSwitch(hook: TLangSwitchHook): () => void {
+  beforeSwitchHooks.add(hook);
+  return () => beforeSwitchHooks.delete(hook);
+}
+
+/** Runs after the language has changed; returns the unsubscribe function. */
+export function onAfterLanguageSwitch(hook: TLangSwitchHook): () => void {
+  afterSwitchHooks.add(hook);
+  return () => afterSwitchHooks.delete(hook);
+}
+
+async function runHooks(hooks: Set<TLangSwitchHook>, change: TLangSwitch): Promise<void> {
+  for (const hook of hooks) {
+    try {
+      await hook(change);
+    } catch (error) {
+      console.error('Language switch hook failed', error);
+    }
+  }
+}
+
+/**
+ * What a language switch does besides the URL: cookie, i18next, and the server's copy of the user's
+ * language (the server is told by a hook the session module registers, to keep this module free of it).
+ */
+export async function switchLanguage(opts: {
+  from: TLanguage;
+  to: TLanguage;
+  /** current path with query and hash */
+  path: string;
+  navigateTo: (path: string) => void;
+}): Promise<void> {
+  const { from, to, path, navigateTo } = opts;
+  if (from === to) return;
+  await runHooks(beforeSwitchHooks, { from, to });
+  writeLangCookie(to);
+  navigateTo(localePath(path, to));
+  await i18n.changeLanguage(to);
+  await runHooks(afterSwitchHooks, { from, to });
+}
+
+export type TUseLocale = { lang: TLanguage; setLang: (lang: TLanguage) => Promise<void> };
+
+/** The current language (from the URL) and a switch that keeps the user on the same page. */
+export function useLocale(): TUseLocale {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const lang = langFromPath(location.pathname);
+  const setLang = useCallback(
+    (to: TLanguage) =>
+      switchLanguage({
+        from: lang,
+        to,
+        path: `${location.pathname}${location.search}${location.hash}`,
+        navigateTo: (path) => void navigate(path, { replace: true }),
+      }),
+    [navigate, lang, location.pathname, location.search, location.hash],
+  );
+  return { lang, setLang };
+}

@@ -1,0 +1,255 @@
+/** Who is signed in, and the sign-in, sign-out and session-restore steps of SPEC §4. */
+import type { TResult } from '@rpc/contract';
+import { SESSION_TTL_MS } from '@rpc/contract';
+import { Modal, message, notification } from 'antd';
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+import { appNavigate } from './app-navigation';
+import type { TLoginType } from './guard';
+import { currentLang, onAfterLanguageSwitch, readLangCookie } from './i18n';
+import { localePath } from './locale-path';
+import {
+  RpcCallError,
+  callRpc,
+  isCancelledError,
+  isTimeoutError,
+  setSessionInvalidHandler,
+} from './rpc-client';
+import { COOKIE, COOKIE_DAYS, STORAGE_KEY } from './storage-keys';
+
+export type TUser = TResult<'hub_getUserProfile'>;
+
+export type TSessionState = {
+  token: string | null;
+  user: TUser | null;
+  loginType: TLoginType | null;
+  teamId: string | null;
+};
+
+const cookieOptions = (days: number) => ({ expires: days, sameSite: 'Lax' as const, path: '/' });
+
+function readLoginTypeCookie(): TLoginType | null {
+  const value = Cookies.get(COOKIE.loginType);
+  return value === 'personal' || value === 'team' ? value : null;
+}
+
+/** The state as the cookies describe it; the store starts from it and sign-out returns to it. */
+function initialState(): TSessionState {
+  return {
+    token: Cookies.get(COOKIE.token) ?? null,
+    user: null,
+    loginType: readLoginTypeCookie(),
+    teamId: Cookies.get(COOKIE.teamId) ?? null,
+  };
+}
+
+export const useSession = create<TSessionState>()(() => initialState());
+
+/** The team whose id is in the team cookie (SPEC §3 current team), if the user belongs to it. */
+export function selectCurrentTeam(state: TSessionState): TUser['teamList'][number] | null {
+  return state.user?.teamList.find((team) => team.teamId === state.teamId) ?? null;
+}
+
+// --- Local copy of the user info (SPEC §4: used when the API answers HTTP 429 on restore) ---
+
+export function saveUserLocally(user: TUser): void {
+  try {
+    localStorage.setItem(STORAGE_KEY.userInfo, JSON.stringify(user));
+  } catch {
+    // storage full or disabled: the copy is only a fallback
+  }
+}
+
+export function readLocalUser(): TUser | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY.userInfo);
+    return raw ? (JSON.parse(raw) as TUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+// --- Setters used by the guard's effects and the choose-team page ---
+
+export function setLoginType(loginType: TLoginType): void {
+  Cookies.set(COOKIE.loginType, loginType, cookieOptions(COOKIE_DAYS.loginType));
+  useSession.setState({ loginType });
+}
+
+/** Selecting a team stores its id in a cookie for 30 days (SPEC §4). */
+export function chooseTeam(teamId: string): void {
+  Cookies.set(COOKIE.teamId, teamId, cookieOptions(COOKIE_DAYS.teamId));
+  useSession.setState({ teamId });
+}
+
+function setToken(token: string): void {
+  Cookies.set(COOKIE.token, token, cookieOptions(Math.round(SESSION_TTL_MS / 86_400_000)));
+  useSession.setState({ token });
+}
+
+/** Forgets the token only (SPEC §2 third-party-login?from=admin, §4 restore failure). */
+export function clearToken(): void {
+  Cookies.remove(COOKIE.token, { path: '/' });
+  useSession.setState({ token: null, user: null });
+}
+
+// --- Seams for steps of SPEC §4 that later issues fill in ---
+
+export type TSessionHook = (state: TSessionState) => void | Promise<void>;
+
+const hooks = {
+  /** team list (page 1, 1000 per page) and wallet overview (SPEC §4 Login) */
+  loadAccountData: new Set<TSessionHook>(),
+  /** socket, unread notices, limit info; only for personal-initialised or team logins (SPEC §4 Login) */
+  afterLogin: new Set<TSessionHook>(),
+  /** close the socket, clear notices (SPEC §4 Logout) */
+  beforeLogout: new Set<TSessionHook>(),
+};
+
+function register(set: Set<TSessionHook>, hook: TSessionHook): () => void {
+  set.add(hook);
+  return () => set.delete(hook);
+}
+
+/** Team list and wallet overview loaders (issues for teams and wallet plug in here). */
+export const onLoadAccountData = (hook: TSessionHook) => register(hooks.loadAccountData, hook);
+/** Socket, unread notices and limit info (notice and limit issues plug in here). */
+export const onAfterLogin = (hook: TSessionHook) => register(hooks.afterLogin, hook);
+/** Socket close and notice clean-up on sign-out. */
+export const onBeforeLogout = (hook: TSessionHook) => register(hooks.beforeLogout, hook);
+
+async function runHooks(set: Set<TSessionHook>, label: string): Promise<void> {
+  const state = useSession.getState();
+  await Promise.all(
+    [...set].map(async (hook) => {
+      try {
+        await hook(state);
+      } catch (error) {
+        console.error(`Session hook failed (${label})`, error);
+      }
+    }),
+  );
+}
+
+/** Socket, notices, limit info: only when the account is ready to use (SPEC §4 Login). */
+export async function afterLoginHooks(): Promise<void> {
+  const { user, loginType } = useSession.getState();
+  if (!user) return;
+  const ready = loginType === 'team' || (loginType === 'personal' && user.initialize);
+  if (ready) await runHooks(hooks.afterLogin, 'after login');
+}
+
+// --- Sign in, refresh, sign out ---
+
+/** Fetches the user info and keeps it in the store and locally. */
+export async function refreshUser(): Promise<void> {
+  const user = await callRpc('hub_getUserProfile', {});
+  useSession.setState({ user });
+  saveUserLocally(user);
+}
+
+/** Tells the server the cookie's language when it differs from the user's (SPEC §4 Login). */
+async function syncLanguage(): Promise<void> {
+  const user = useSession.getState().user;
+  const lang = readLangCookie() ?? currentLang();
+  if (!user || user.language === lang) return;
+  try {
+    const { language } = await callRpc('hub_changeUserLang', { lang }, { hideError: true });
+    const next = { ...user, language };
+    useSession.setState({ user: next });
+    saveUserLocally(next);
+  } catch (error) {
+    if (!isCancelledError(error)) console.error('Language sync failed', error);
+  }
+}
+
+/** Every SPEC §4 Login step: token cookie, register-confirm cookie cleared, user, language, seams. */
+export async function signIn(token: string): Promise<void> {
+  setToken(token);
+  Cookies.remove(COOKIE.registerConfirm, { path: '/' });
+  await refreshUser();
+  await syncLanguage();
+  await runHooks(hooks.loadAccountData, 'load account data');
+  const user = useSession.getState().user;
+  if (user) saveUserLocally(user);
+  await afterLoginHooks();
+}
+
+let signingOut: Promise<void> | null = null;
+
+/** SPEC §4 Logout: the server is told; whatever it answers, everything local is cleared. */
+export function signOut(): Promise<void> {
+  signingOut ??= (async () => {
+    try {
+      if (useSession.getState().token) {
+        await callRpc('hub_logout', {}, { keepSession: true, hideError: true });
+      }
+    } catch {
+      // Logged out locally whatever the server says.
+    }
+    await runHooks(hooks.beforeLogout, 'logout');
+    Cookies.remove(COOKIE.token, { path: '/' });
+    Cookies.remove(COOKIE.teamId, { path: '/' });
+    Cookies.remove(COOKIE.loginType, { path: '/' });
+    try {
+      localStorage.clear();
+      sessionStorage.clear();
+    } catch {
+      // storage disabled: nothing to clear
+    }
+    useSession.setState({ token: null, user: null, loginType: null, teamId: null });
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+  })().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}
+
+export type TRestoreOutcome =
+  /** user info is in the store */
+  | 'restored'
+  /** the API was too busy (HTTP 429): the locally saved info is used */
+  | 'local'
+  /** timed out or cancelled: try the navigation again */
+  | 'retry'
+  /** the token is gone: go to / */
+  | 'reset';
+
+/** SPEC §4 session restore, for a token whose user is not known yet. */
+export async function restoreSession(): Promise<TRestoreOutcome> {
+  try {
+    await refreshUser();
+    return 'restored';
+  } catch (error) {
+    if (isTimeoutError(error) || isCancelledError(error)) return 'retry';
+    if (error instanceof RpcCallError && error.httpStatus === 429) {
+      const user = readLocalUser();
+      if (user) {
+        useSession.setState({ user });
+        return 'local';
+      }
+    }
+    clearToken();
+    return 'reset';
+  }
+}
+
+/** Reads the cookies again (after another tab signed in or out, or in tests). */
+export function resetSessionFromCookies(): void {
+  useSession.setState(initialState(), true);
+}
+
+// The request client signs out through here on 10101–10103; the server learns language switches here.
+setSessionInvalidHandler(async () => {
+  await signOut();
+  appNavigate(localePath('/', currentLang()), { replace: true });
+});
+
+onAfterLanguageSwitch(async ({ to }) => {
+  const { token, user } = useSession.getState();
+  if (!token) return;
+  const { language } = await callRpc('hub_changeUserLang', { lang: to }, { hideError: true });
+  if (user) useSession.setState({ user: { ...user, language } });
+});

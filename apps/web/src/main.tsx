@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { startBuildWatcher } from './app/build-watcher';
+import './app/global.css';
+import { detectLanguage, initI18n, readLangCookie } from './lib/i18n';
+import { langFromPath, localePath } from './lib/locale-path';
+import { createQueryClient } from './lib/query-client';
+// Imported for its side effect too: it wires sign-out on invalid sessions into the request client.
+import './lib/session';
+
+async function start() {
+  const { pathname, search, hash } = window.location;
+  // SPEC §4 app start: an unprefixed URL opens in the cookie's or the browser's language.
+  const detected = detectLanguage({
+    pathname,
+    cookie: readLangCookie(),
+    browser: navigator.languages ?? [navigator.language],
+  });
+  if (detected.lang !== langFromPath(pathname)) {
+    window.history.replaceState(null, '', localePath(`${pathname}${search}${hash}`, detected.lang));
+  }
+  await initI18n(langFromPath(window.location.pathname));
+
+  const router = createAppRouter();
+  startBuildWatcher();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

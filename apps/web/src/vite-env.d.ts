@@ -1,0 +1,8 @@
+/// <reference types="vite/client" />
+
+// An interface on purpose: it merges with Vite's own ImportMetaEnv, which a type alias cannot do.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+interface ImportMetaEnv {
+  /** Injected by build-meta-plugin.ts; compared with builds/meta/latest.json to detect a newer build. */
+  readonly VITE_BUILD_ID: string;
+}
