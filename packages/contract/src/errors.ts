@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   METHOD_NOT_FOUND: 10003,
   INVALID_PARAMS: 10004,
   PAYLOAD_TOO_LARGE: 10005,
+  UNSUPPORTED_MEDIA_TYPE: 10006,
   INTERNAL_ERROR: 10500,
   // Silent rejections (SPEC §8): the client shows no popup.
   CODE_USED: 10020,
@@ -46,6 +47,10 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10003: { en: 'Unknown method.', zh: '未知的方法。' },
   10004: { en: 'Invalid parameters.', zh: '参数无效。' },
   10005: { en: 'The request is too large.', zh: '请求内容过大。' },
+  10006: {
+    en: 'Send the request as application/json.',
+    zh: '请以 application/json 格式发送请求。',
+  },
   10500: {
     en: 'Something went wrong on our side. Please try again.',
     zh: '服务器出现错误，请稍后重试。',

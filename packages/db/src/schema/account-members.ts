@@ -18,5 +18,8 @@ export const accountMembers = pgTable(
     role: memberRole('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('account_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    index('account_members_user_idx').on(t.userId),
+  ],
 );

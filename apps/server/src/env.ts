@@ -1,0 +1,51 @@
+/** The server's environment, parsed once at start; a bad value stops the process with a clear message. */
+import { z } from 'zod';
+
+const ZPortSchema = z.coerce.number().int().min(0).max(65535);
+const ZBooleanSchema = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+export const ZEnvSchema = z.object({
+  PORT: ZPortSchema.default(3000),
+  GATEWAY_PORT: ZPortSchema.default(3001),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('RPC Console <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.string().min(3).default('support@localhost'),
+  /** Base of links in mails; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Base of the key URLs the console shows; defaults to http://localhost:GATEWAY_PORT. */
+  GATEWAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Trust X-Forwarded-For (only behind a proxy you control), so throttling sees real client IPs. */
+  TRUST_PROXY: ZBooleanSchema.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type TEnv = z.infer<typeof ZEnvSchema> & { PUBLIC_URL: string; GATEWAY_PUBLIC_URL: string };
+
+/** Parses the environment; throws an Error listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
+  // Empty strings mean "unset" (docker-compose and shells often export VAR=).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = ZEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    PUBLIC_URL: stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    GATEWAY_PUBLIC_URL: stripSlash(
+      env.GATEWAY_PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORT}`,
+    ),
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

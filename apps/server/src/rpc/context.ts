@@ -1,0 +1,66 @@
+/** What a method sees: dependencies plus the caller's request facts. Built without Fastify so tests call methods in-process. */
+import type { TLogger } from '../lib/logger';
+import type { TDatabase } from '@rpc/db';
+import type { TClock } from '../lib/clock';
+import type { TPasswordHasher } from '../lib/password';
+import type { TMailer } from '../mail/mailer';
+import type { TThrottle } from '../throttle/enforce';
+
+export type TAppConfig = {
+  version: string;
+  /** base of links in mails, e.g. http://localhost:3000 */
+  publicUrl: string;
+  gatewayHttpUrlTemplate: string;
+  gatewayWsUrlTemplate: string;
+  supportEmail: string;
+};
+
+/** Long-lived dependencies, one set per server. */
+export type TDeps = {
+  db: TDatabase;
+  mailer: TMailer;
+  throttle: TThrottle;
+  clock: TClock;
+  logger: TLogger;
+  passwords: TPasswordHasher;
+  config: TAppConfig;
+};
+
+/** One call's context. */
+export type TRpcContext = TDeps & {
+  ip: string;
+  userAgent: string | null;
+  /** bearer token as sent, or null */
+  token: string | null;
+  /** X-Team-Id as sent, or null */
+  teamId: string | null;
+  requestId: string;
+};
+
+export type TActingAccount = {
+  id: string;
+  kind: 'personal' | 'team';
+  role: 'owner' | 'admin' | 'member';
+};
+
+/** The signed-in caller, resolved by the dispatcher for methods with auth 'user'. */
+export type TAuth = {
+  userId: string;
+  sessionId: string;
+  /** the account this request acts on: the personal account, or the team named by X-Team-Id */
+  account: TActingAccount;
+};
+
+export function createContext(
+  deps: TDeps,
+  request: Partial<Pick<TRpcContext, 'ip' | 'userAgent' | 'token' | 'teamId' | 'requestId'>> = {},
+): TRpcContext {
+  return {
+    ...deps,
+    ip: request.ip ?? '127.0.0.1',
+    userAgent: request.userAgent ?? null,
+    token: request.token ?? null,
+    teamId: request.teamId ?? null,
+    requestId: request.requestId ?? 'in-process',
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The console API dispatcher: envelope → method → params (validated) → session → handler → result (validated).
+ * Knows nothing about HTTP; every failure leaves as a catalogue error, never as a stack trace.
+ */
+import {
+  ERROR_CODES,
+  ZRpcRequestSchema,
+  buildOpenRpcDocument,
+  getMethod,
+  type TMethodDef,
+  type TRpcResponse,
+} from '@rpc/contract';
+import type { z } from 'zod';
+import { resolveAuth } from '../auth/resolve-auth';
+import type { TAuth, TRpcContext } from './context';
+import { RpcError, toRpcErrorBody, type TErrorDetail } from './errors';
+import { HANDLERS } from './handlers';
+import { findHostileInput } from './hostile-input';
+
+type TId = string | number | null;
+type TAnyHandler = {
+  auth: 'none' | 'user';
+  run: (args: { ctx: TRpcContext; auth?: TAuth; params: unknown }) => Promise<unknown>;
+};
+
+export const DISCOVER_METHOD = 'rpc.discover';
+
+/** Dispatches one already-parsed request body. */
+export async function dispatch(ctx: TRpcContext, body: unknown): Promise<TRpcResponse> {
+  const started = performance.now();
+  const id = pickId(body);
+  let method: string | undefined;
+  try {
+    const envelope = ZRpcRequestSchema.safeParse(body);
+    if (!envelope.success) {
+      throw new RpcError(ERROR_CODES.INVALID_REQUEST, { details: toDetails(envelope.error) });
+    }
+    method = envelope.data.method;
+    const result = await call(ctx, method, envelope.data.params);
+    ctx.logger.info({ method, ms: elapsed(started) }, 'rpc ok');
+    return { id, result };
+  } catch (err) {
+    return { id, error: toErrorBody(ctx, err, method, started) };
+  }
+}
+
+/** Wraps a failure that happened before dispatch (bad JSON, body too large) in the same envelope. */
+export function errorResponse(
+  ctx: Pick<TRpcContext, 'logger'>,
+  err: unknown,
+  id: TId = null,
+): TRpcResponse {
+  return { id, error: toErrorBody(ctx, err, undefined, performance.now()) };
+}
+
+async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promise<unknown> {
+  if (method === DISCOVER_METHOD) return buildOpenRpcDocument(ctx.config.version);
+  const def = getMethod(method);
+  const handler = def ? (HANDLERS as unknown as Record<string, TAnyHandler>)[method] : undefined;
+  if (!def || !handler) throw new RpcError(ERROR_CODES.METHOD_NOT_FOUND);
+
+  const params = validateParams(def, rawParams);
+  // The contract decides whether a session is needed; a handler of the other kind is a wiring bug.
+  if (handler.auth !== def.auth)
+    throw new Error(`handler auth of ${method} disagrees with the contract`);
+  const auth = def.auth === 'user' ? await resolveAuth(ctx) : undefined;
+  const result = await handler.run({ ctx, params, ...(auth ? { auth } : {}) });
+
+  // The contract promises the shape of every answer; a mismatch is our bug, reported as 10500.
+  const checked = def.result.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`result of ${method} does not match the contract: ${checked.error.message}`);
+  }
+  return checked.data;
+}
+
+function validateParams(def: TMethodDef, raw: unknown): unknown {
+  // Missing params mean {}; older clients send [{…}] (or []), so one-element arrays are unwrapped.
+  let value: unknown = raw ?? {};
+  if (Array.isArray(value)) value = value.length === 0 ? {} : value[0];
+  const hostile = findHostileInput(value);
+  if (hostile) throw new RpcError(ERROR_CODES.INVALID_PARAMS, { details: [hostile] });
+  const parsed = def.params.safeParse(value);
+  if (!parsed.success)
+    throw new RpcError(ERROR_CODES.INVALID_PARAMS, { details: toDetails(parsed.error) });
+  return parsed.data;
+}
+
+function toDetails(error: z.ZodError): TErrorDetail[] {
+  return error.issues.slice(0, 20).map((i) => ({
+    path: i.path.map(String).join('.') || '(root)',
+    message: i.message,
+  }));
+}
+
+function toErrorBody(
+  ctx: Pick<TRpcContext, 'logger'>,
+  err: unknown,
+  method: string | undefined,
+  started: number,
+): TRpcResponse extends infer R ? (R extends { error: infer E } ? E : never) : never {
+  if (err instanceof RpcError) {
+    ctx.logger.info({ method, errorCode: err.code, ms: elapsed(started) }, 'rpc error');
+    return toRpcErrorBody(err.code, err);
+  }
+  // Unexpected: full detail to the log, nothing but the catalogue text to the caller.
+  ctx.logger.error({ err, method, ms: elapsed(started) }, 'rpc internal error');
+  return toRpcErrorBody(ERROR_CODES.INTERNAL_ERROR);
+}
+
+function pickId(body: unknown): TId {
+  if (typeof body !== 'object' || body === null || !('id' in body)) return null;
+  const id = (body as { id: unknown }).id;
+  if (typeof id === 'string' && id.length <= 64) return id;
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
+  return null;
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}

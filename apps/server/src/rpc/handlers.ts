@@ -1,0 +1,40 @@
+/** Method name → handler. Typed as a complete map, so a contract method without a handler fails to compile. */
+import type { TMethodName } from '@rpc/contract';
+import type { THandler } from './define-handler';
+import { changePasswordHandler } from './methods/account/change-password';
+import { changeUserLangHandler } from './methods/account/change-user-lang';
+import { checkEmailConfirmCodeStatusHandler } from './methods/account/check-email-confirm-code-status';
+import { emailConfirmHandler } from './methods/account/email-confirm';
+import { emailExistsHandler } from './methods/account/email-exists';
+import { getConfigHandler } from './methods/account/get-config';
+import { getUserProfileHandler } from './methods/account/get-user-profile';
+import { loginHandler } from './methods/account/login';
+import { logoutHandler } from './methods/account/logout';
+import { passwordResetHandler } from './methods/account/password-reset';
+import { passwordResetCodeStatusHandler } from './methods/account/password-reset-code-status';
+import { registerHandler } from './methods/account/register';
+import { sendRegisterConfirmMailHandler } from './methods/account/send-register-confirm-mail';
+import { sendResetPasswordMailHandler } from './methods/account/send-reset-password-mail';
+import { setRechargeTipsHandler } from './methods/account/set-recharge-tips';
+import { setUserAcceptTermHandler } from './methods/account/set-user-accept-term';
+import { setUserNicknameHandler } from './methods/account/set-user-nickname';
+
+export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
+  hub_register: registerHandler,
+  hub_sendRegisterConfirmMail: sendRegisterConfirmMailHandler,
+  hub_emailExists: emailExistsHandler,
+  hub_emailConfirm: emailConfirmHandler,
+  hub_checkEmailConfirmCodeStatus: checkEmailConfirmCodeStatusHandler,
+  hub_login: loginHandler,
+  hub_logout: logoutHandler,
+  hub_getUserProfile: getUserProfileHandler,
+  hub_sendResetPasswordMail: sendResetPasswordMailHandler,
+  hub_passwordResetCodeStatus: passwordResetCodeStatusHandler,
+  hub_passwordReset: passwordResetHandler,
+  hub_changePassword: changePasswordHandler,
+  hub_setUserNickname: setUserNicknameHandler,
+  hub_changeUserLang: changeUserLangHandler,
+  hub_setUserAcceptTerm: setUserAcceptTermHandler,
+  hub_setRechargeTips: setRechargeTipsHandler,
+  hub_getConfig: getConfigHandler,
+};

@@ -1,0 +1,182 @@
+/** createServer(opts) → { app, deps, start, stop, url }: the console API, health and the web app, in one Fastify instance. */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type TDatabase } from '@rpc/db';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { sql } from 'drizzle-orm';
+import { parseEnv, type TEnv } from './env';
+import { registerApiRoute } from './http/api-route';
+import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
+import { systemClock, type TClock } from './lib/clock';
+import { createLogger, redactUrl } from './lib/logger';
+import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
+import { createMailer, type TMailer } from './mail/mailer';
+import type { TAppConfig, TDeps } from './rpc/context';
+import { createThrottle, type TThrottle } from './throttle/enforce';
+import { createMemoryThrottleStore } from './throttle/memory-store';
+import { createRedisThrottleStore } from './throttle/redis-store';
+import { DEFAULT_THROTTLE_RULES, type TThrottleRules } from './throttle/rules';
+
+export type TCreateServerOptions = {
+  /** Environment values; anything not given comes from process.env (tests pass { PORT: 0, … }). */
+  env?: Partial<TEnv>;
+  /** An open database; when absent one is opened from DATABASE_URL / DATA_DIR and closed on stop. */
+  db?: TDatabase;
+  mailer?: TMailer;
+  throttle?: TThrottle;
+  throttleRules?: TThrottleRules;
+  /** Namespaces Redis throttle keys (tests use a random one). */
+  redisKeyPrefix?: string;
+  clock?: TClock;
+  logger?: Logger;
+  passwords?: TPasswordHasher;
+  /** argon2 cost; production uses argon2's defaults, tests something cheap. */
+  argon2Cost?: TArgon2Cost;
+  webDistDir?: string;
+};
+
+export type TConsoleServer = {
+  app: FastifyInstance;
+  deps: TDeps;
+  env: TEnv;
+  /** Listens on env PORT/HOST (0 picks a free port) and returns the URL. */
+  start: () => Promise<string>;
+  stop: () => Promise<void>;
+  /** http://localhost:<port> once started */
+  readonly url: string;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const SERVER_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+export async function createServer(opts: TCreateServerOptions = {}): Promise<TConsoleServer> {
+  const env = { ...parseEnv(), ...opts.env } as TEnv;
+  if (
+    opts.env?.PORT !== undefined &&
+    opts.env.PUBLIC_URL === undefined &&
+    !process.env.PUBLIC_URL
+  ) {
+    env.PUBLIC_URL = `http://localhost:${opts.env.PORT}`;
+  }
+  const logger = opts.logger ?? createLogger({ level: env.LOG_LEVEL });
+  const clock = opts.clock ?? systemClock;
+  const closers: Array<() => Promise<void> | void> = [];
+
+  let db = opts.db;
+  if (!db) {
+    const opened = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    logger.info({ kind: opened.kind }, 'database open');
+    db = opened.db;
+    closers.push(opened.close);
+  }
+
+  let throttle = opts.throttle;
+  if (!throttle) {
+    const store = env.REDIS_URL
+      ? createRedisThrottleStore({
+          url: env.REDIS_URL,
+          clock,
+          keyPrefix: opts.redisKeyPrefix ?? 'rpc:throttle:',
+        })
+      : createMemoryThrottleStore(clock);
+    throttle = createThrottle(store, opts.throttleRules ?? DEFAULT_THROTTLE_RULES);
+    closers.push(throttle.close);
+  }
+
+  let mailer = opts.mailer;
+  if (!mailer) {
+    mailer = createMailer({
+      from: env.MAIL_FROM,
+      logger,
+      smtpUrl: env.SMTP_URL,
+      outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
+    });
+    if (!env.SMTP_URL)
+      logger.info(
+        { outbox: path.resolve(env.DATA_DIR, 'outbox') },
+        'no SMTP_URL: mails go to the outbox',
+      );
+    closers.push(mailer.close);
+  }
+
+  const config: TAppConfig = {
+    version: SERVER_VERSION,
+    publicUrl: env.PUBLIC_URL,
+    gatewayHttpUrlTemplate: `${env.GATEWAY_PUBLIC_URL}/v1/{chain}/{key}`,
+    gatewayWsUrlTemplate: `${env.GATEWAY_PUBLIC_URL.replace(/^http/, 'ws')}/v1/{chain}/{key}`,
+    supportEmail: env.SUPPORT_EMAIL,
+  };
+  const deps: TDeps = {
+    db,
+    mailer,
+    throttle,
+    clock,
+    logger,
+    passwords: opts.passwords ?? createPasswordHasher(opts.argon2Cost),
+    config,
+  };
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // Our own one-line request log below, so URLs are redacted and nothing else about the request is dumped.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  app.get('/health', async () => {
+    await deps.db.execute(sql`select 1`);
+    return { ok: true, version: SERVER_VERSION };
+  });
+  await registerApiRoute(app, deps);
+  await registerWebApp(app, opts.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+
+  let url = '';
+  return {
+    app,
+    deps,
+    env,
+    get url() {
+      return url;
+    },
+    start: async () => {
+      await app.listen({ port: env.PORT, host: env.HOST });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : env.PORT;
+      url = `http://localhost:${port}`;
+      // Links in mails must point at the real port when PORT was 0 and no PUBLIC_URL was given.
+      if (env.PORT === 0 && !opts.env?.PUBLIC_URL && !process.env.PUBLIC_URL)
+        config.publicUrl = url;
+      return url;
+    },
+    stop: async () => {
+      await app.close();
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}

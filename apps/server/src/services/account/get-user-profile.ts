@@ -1,0 +1,39 @@
+import { ERROR_CODES, type TResult } from '@rpc/contract';
+import { accountMembers, accounts, users } from '@rpc/db';
+import { and, asc, eq } from 'drizzle-orm';
+import type { TAuth, TRpcContext } from '../../rpc/context';
+import { RpcError } from '../../rpc/errors';
+
+type TOptions = Pick<TRpcContext, 'db'> & { auth: TAuth };
+
+export async function getUserProfile(o: TOptions): Promise<TResult<'hub_getUserProfile'>> {
+  const [user] = await o.db.select().from(users).where(eq(users.id, o.auth.userId)).limit(1);
+  if (!user) throw new RpcError(ERROR_CODES.SESSION_MISSING);
+  // Team memberships already come from account_members, so team screens need no change here.
+  const teams = await o.db
+    .select({ teamId: accounts.id, teamName: accounts.name, role: accountMembers.role })
+    .from(accountMembers)
+    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
+    .where(and(eq(accountMembers.userId, user.id), eq(accounts.kind, 'team')))
+    .orderBy(asc(accountMembers.createdAt));
+  return {
+    id: user.id,
+    accountId: user.personalAccountId,
+    email: user.email,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    totalApiKeys: 0,
+    oauth: [],
+    mailStatus: user.mailConfirmedAt ? 1 : 0,
+    initialize: user.initialized,
+    rechargeTips: user.rechargeTips === 0 ? 0 : 1,
+    isNoPassword: user.passwordHash === null,
+    teamList: teams,
+    hasTeam: teams.length > 0,
+    hasInvite: false,
+    userType: 'user',
+    acceptTerm: user.acceptTerm,
+    language: user.language,
+    createdAt: user.createdAt.getTime(),
+  };
+}

@@ -1,0 +1,50 @@
+import { ERROR_CODES, METHODS, SESSION_TTL_MS, type TParams, type TResult } from '@rpc/contract';
+import { sessions, users } from '@rpc/db';
+import { eq } from 'drizzle-orm';
+import { createOpaqueToken, sha256Hex } from '../../lib/secrets';
+import type { TRpcContext } from '../../rpc/context';
+import { RpcError } from '../../rpc/errors';
+
+type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'throttle' | 'ip' | 'userAgent'> &
+  TParams<'hub_login'>;
+
+export async function login(o: TOptions): Promise<TResult<'hub_login'>> {
+  await o.throttle.enforce({
+    action: 'login',
+    email: o.email,
+    ip: o.ip,
+    limitType: METHODS.hub_login.limitType ?? 'type1',
+  });
+  const [user] = await o.db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      mailConfirmedAt: users.mailConfirmedAt,
+    })
+    .from(users)
+    .where(eq(users.email, o.email))
+    .limit(1);
+  if (!user || !user.passwordHash) {
+    // Same argon2 work as a wrong password, so response time does not tell which addresses exist.
+    await o.passwords.verifyDummy(o.password);
+    throw new RpcError(ERROR_CODES.BAD_CREDENTIALS);
+  }
+  if (!(await o.passwords.verify(user.passwordHash, o.password)))
+    throw new RpcError(ERROR_CODES.BAD_CREDENTIALS);
+  // Only after the password matched, so 10203 never reveals that an address is registered.
+  if (!user.mailConfirmedAt) throw new RpcError(ERROR_CODES.EMAIL_NOT_CONFIRMED);
+
+  const token = createOpaqueToken();
+  const now = o.clock.now();
+  const expiresAt = now + SESSION_TTL_MS;
+  await o.db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: sha256Hex(token),
+    createdAt: new Date(now),
+    expiresAt: new Date(expiresAt),
+    lastSeenAt: new Date(now),
+    ip: o.ip,
+    userAgent: o.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}

@@ -1,0 +1,42 @@
+import { ERROR_CODES, type TParams, type TResult } from '@rpc/contract';
+import { sessions, users } from '@rpc/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TRpcContext } from '../../rpc/context';
+import { RpcError } from '../../rpc/errors';
+import { consumeCode, inspectCode, voidCodes } from './one-time-codes';
+
+type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock'> & TParams<'hub_passwordReset'>;
+
+/** New password by single-use code: ends every session and every other reset link; proves the mailbox, so confirms it. */
+export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordReset'>> {
+  if (o.password !== o.confirmPassword) throw new RpcError(ERROR_CODES.PASSWORD_MISMATCH);
+  const found = await inspectCode(o.db, {
+    code: o.code,
+    purposes: ['password_reset', 'password_set'],
+    now: o.clock.now(),
+  });
+  if (found.status === 'used') throw new RpcError(ERROR_CODES.CODE_USED);
+  if (found.status !== 'valid' || !found.id || !found.userId)
+    throw new RpcError(ERROR_CODES.RESET_CODE_INVALID);
+  const { id, userId } = found;
+
+  const passwordHash = await o.passwords.hash(o.password);
+  const now = o.clock.now();
+  await o.db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, { id, now }))) throw new RpcError(ERROR_CODES.CODE_USED);
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        mailConfirmedAt: sql`coalesce(${users.mailConfirmedAt}, ${new Date(now)})`,
+        updatedAt: new Date(now),
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await voidCodes(tx, { userId, purposes: ['password_reset', 'password_set'], now });
+  });
+  return { success: true };
+}

@@ -1,0 +1,15 @@
+/** Fixed-window attempt counters behind one interface: in memory (one process) or Redis (scale mode). */
+export type TThrottleRule = { limit: number; windowMs: number };
+
+export type THitResult = {
+  /** attempts in the current window, including this one */
+  count: number;
+  /** epoch ms when the current window ends and attempts reset */
+  resetAt: number;
+};
+
+export type TThrottleStore = {
+  /** Counts one attempt against `key` and tells where the window stands. */
+  hit: (key: string, windowMs: number) => Promise<THitResult>;
+  close: () => Promise<void>;
+};
