@@ -1,24 +1,30 @@
-/** The RPC gateway (data plane). Minimal until the gateway issue: answers health and refuses every RPC path. */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-export type TGatewayOptions = { port: number; host?: string };
-export type TGateway = { url: string; stop: () => Promise<void> };
-
-export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
-  const server = http.createServer((req, res) => {
-    if (req.url === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      return;
-    }
-    res
-      .writeHead(404, { 'content-type': 'application/json' })
-      .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"unknown chain or key"}}');
-  });
-  await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? '0.0.0.0', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://localhost:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** The RPC gateway (data plane) as a library: the console wires its key store, balances and usage sink in. */
+export { startGateway } from './server';
+export type { TGateway, TGatewayOptions } from './server';
+export { startLocalnet } from './localnet';
+export type { TLocalnet } from './localnet';
+export { listChains, loadChains, withUpstreams, resolveUpstreams } from './chains';
+export type { TChain, TChainInfo, TChainFeature, TUpstreamGroups } from './chains';
+export { computeRu, estimateRu, listedPrice, defaultRuTable } from './metering';
+export type { TRuTable, TRuInput, TOutcome } from './metering';
+export { tiers, getTier, defaultTier } from './tiers';
+export type { TTier } from './tiers';
+export { MemoryKeyStore, CachedKeyStore, MemoryInvalidationChannel } from './key-cache';
+export type { TKeyLoader } from './key-cache';
+export { MemoryUsageSink, UsageAggregator } from './usage';
+export { BUNDLERS } from './types';
+export type {
+  AccountBalance,
+  InvalidationChannel,
+  KeyStore,
+  TBundler,
+  TKeyAllowlists,
+  TKeyInfo,
+  TMevMode,
+  TNotifier,
+  TServicePausedEvent,
+  TTierLimits,
+  TUsageBatch,
+  TUsageRow,
+  UsageSink,
+} from './types';

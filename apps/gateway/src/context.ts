@@ -1,0 +1,121 @@
+/** Shared per-gateway state and the checks HTTP and WebSocket paths both apply. */
+import type { TChain } from './chains';
+import type { TGatewayError } from './errors';
+import { ERR } from './errors';
+import type { KeyLimiter } from './limits';
+import type { TRuTable } from './metering';
+import type { TRoute } from './routing';
+import { contractsOf, isIpAllowed, isOriginAllowed } from './routing';
+import type { TChainUpstreams, UpstreamGroup, UpstreamSet } from './upstreams';
+import type { UsageAggregator } from './usage';
+import type { AccountBalance, KeyStore, TKeyInfo } from './types';
+
+export type TGatewayContext = {
+  chains: Map<string, TChain>;
+  keys: KeyStore;
+  balance: AccountBalance;
+  upstreams: UpstreamSet;
+  limiter: KeyLimiter;
+  usage: UsageAggregator;
+  ruTable: TRuTable;
+  notifyPaused: (accountId: string, keyId: string, chain: string) => void;
+  maxBodyBytes: number;
+  maxBatch: number;
+  trustProxy: boolean;
+};
+
+export type TPathTarget = { chain: string; apiKey: string };
+
+/** `/v1/{chain}/{apiKey}` (query string ignored) → its parts, without allocating a URL object. */
+export function parsePath(url: string): TPathTarget | undefined {
+  if (!url.startsWith('/v1/')) return undefined;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url.slice(4) : url.slice(4, q);
+  const slash = path.indexOf('/');
+  if (slash <= 0) return undefined;
+  let apiKey = path.slice(slash + 1);
+  if (apiKey.endsWith('/')) apiKey = apiKey.slice(0, -1);
+  if (!apiKey || apiKey.includes('/')) return undefined;
+  return { chain: path.slice(0, slash), apiKey };
+}
+
+export type TAdmitted = { chain: TChain; key: TKeyInfo; ups: TChainUpstreams };
+
+/** Key, chain, origin and IP checks shared by HTTP and WebSocket. Order: cheapest and least revealing first. */
+export function admit(
+  ctx: TGatewayContext,
+  target: TPathTarget,
+  origin: string | undefined,
+  ip: string,
+): TAdmitted | TGatewayError {
+  const chain = ctx.chains.get(target.chain);
+  if (!chain) return ERR.unknownChain(target.chain);
+  const key = ctx.keys.get(target.apiKey);
+  if (!key || key.deleted) return ERR.invalidKey();
+  if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
+    return ERR.originDenied(origin);
+  if (key.paused) return ERR.pausedKey();
+  if (!isIpAllowed(key.allowlists.ips, ip)) return ERR.ipDenied(ip);
+  const ups = ctx.upstreams.chains.get(chain.id);
+  if (!chain.available || !ups) return ERR.chainUnavailable(chain.id);
+  return { chain, key, ups };
+}
+
+/** Balance check; raises the paused notice (throttled) when the account is out of RU. */
+export function checkBalance(ctx: TGatewayContext, a: TAdmitted): TGatewayError | undefined {
+  if (ctx.balance.hasRu(a.key.accountId)) return undefined;
+  ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);
+  return ERR.noRu();
+}
+
+/** Per-call allowlist checks (method, contract). */
+export function checkCall(
+  key: TKeyInfo,
+  method: string,
+  params: unknown,
+): TGatewayError | undefined {
+  const methods = key.allowlists.methods;
+  if (methods.length > 0 && !methods.includes(method)) return ERR.methodDenied(method);
+  const contracts = key.allowlists.contracts;
+  if (contracts.length > 0) {
+    for (const c of contractsOf(method, params))
+      if (!contracts.includes(c)) return ERR.contractDenied(c);
+  }
+  return undefined;
+}
+
+export type TResolvedGroup = { group: UpstreamGroup; archive: boolean; name: string };
+
+/** The group a route maps to on this chain, with fallbacks: no archive or MEV group → full nodes. */
+export function resolveGroup(ups: TChainUpstreams, route: TRoute): TResolvedGroup | undefined {
+  switch (route.group) {
+    case 'archive':
+      return ups.archive.isEmpty
+        ? { group: ups.full, archive: false, name: 'full' }
+        : { group: ups.archive, archive: true, name: 'archive' };
+    case 'mev':
+      return ups.mev.isEmpty
+        ? { group: ups.full, archive: false, name: 'full' }
+        : { group: ups.mev, archive: false, name: 'mev' };
+    case 'bundler': {
+      const g = ups.bundler[route.provider];
+      return g.isEmpty
+        ? undefined
+        : { group: g, archive: false, name: `bundler:${route.provider}` };
+    }
+    default:
+      return { group: ups.full, archive: false, name: 'full' };
+  }
+}
+
+/**
+ * Whether a JSON-RPC response body is an error, without parsing it: the first top-level key of a success
+ * is "result", and a nested "error" inside a result can only appear after it. Node implementations put
+ * id/jsonrpc before result/error; a body with neither counts as an error.
+ */
+export function isErrorBody(body: Buffer): boolean {
+  const r = body.indexOf('"result"');
+  const e = body.indexOf('"error"');
+  if (r === -1) return true;
+  return e !== -1 && e < r;
+}

@@ -1,0 +1,90 @@
+/** Per-key token buckets (requests/s and RU/s, one second of burst) and an in-flight concurrency cap. */
+import type { TTierLimits } from './types';
+
+type TBucketState = {
+  reqTokens: number;
+  ruTokens: number;
+  last: number;
+  inFlight: number;
+  limits: TTierLimits;
+};
+
+export type TLimitVerdict =
+  | { ok: true }
+  | { ok: false; kind: 'requests' | 'ru' | 'concurrency'; retryAfterSec: number; message: string };
+
+const OK: TLimitVerdict = { ok: true };
+
+export class KeyLimiter {
+  private readonly state = new Map<string, TBucketState>();
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  private get(keyId: string, limits: TTierLimits): TBucketState {
+    let s = this.state.get(keyId);
+    const t = this.now();
+    if (!s) {
+      s = { reqTokens: limits.reqPerSec, ruTokens: limits.ruPerSec, last: t, inFlight: 0, limits };
+      this.state.set(keyId, s);
+      return s;
+    }
+    if (s.limits !== limits) s.limits = limits; // tier changed: new rates apply from now
+    const elapsed = (t - s.last) / 1000;
+    if (elapsed > 0) {
+      s.reqTokens = Math.min(limits.reqPerSec, s.reqTokens + elapsed * limits.reqPerSec);
+      s.ruTokens = Math.min(limits.ruPerSec, s.ruTokens + elapsed * limits.ruPerSec);
+      s.last = t;
+    }
+    return s;
+  }
+
+  /**
+   * Takes `requests` request tokens and `ru` RU tokens (the estimate) and one concurrency slot per call, or
+   * refuses without taking anything.
+   */
+  acquire(keyId: string, limits: TTierLimits, requests: number, ru: number): TLimitVerdict {
+    const s = this.get(keyId, limits);
+    if (s.inFlight + 1 > limits.concurrency) {
+      return {
+        ok: false,
+        kind: 'concurrency',
+        retryAfterSec: 1,
+        message: `too many concurrent requests for this key (limit ${limits.concurrency})`,
+      };
+    }
+    if (s.reqTokens < requests) {
+      const wait = (requests - s.reqTokens) / limits.reqPerSec;
+      return {
+        ok: false,
+        kind: 'requests',
+        retryAfterSec: Math.max(1, Math.ceil(wait)),
+        message: `rate limit exceeded: ${limits.reqPerSec} requests per second for this key`,
+      };
+    }
+    if (s.ruTokens < ru) {
+      const wait = (ru - s.ruTokens) / limits.ruPerSec;
+      return {
+        ok: false,
+        kind: 'ru',
+        retryAfterSec: Math.max(1, Math.ceil(wait)),
+        message: `rate limit exceeded: ${limits.ruPerSec} RU per second for this key`,
+      };
+    }
+    s.reqTokens -= requests;
+    s.ruTokens -= ru;
+    s.inFlight += 1;
+    return OK;
+  }
+
+  /** Ends a call: frees its slot and settles RU tokens (actual − estimate; may go into debt). */
+  release(keyId: string, estimatedRu: number, actualRu: number): void {
+    const s = this.state.get(keyId);
+    if (!s) return;
+    s.inFlight = Math.max(0, s.inFlight - 1);
+    s.ruTokens -= actualRu - estimatedRu;
+  }
+
+  forget(keyId: string): void {
+    this.state.delete(keyId);
+  }
+}

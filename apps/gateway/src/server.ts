@@ -1,0 +1,123 @@
+/** startGateway: wires the key store, limits, metering, usage and upstreams into one node:http server. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TChain } from './chains';
+import { loadChains } from './chains';
+import type { TGatewayContext } from './context';
+import { createHttpHandler } from './http-handler';
+import { MemoryKeyStore } from './key-cache';
+import { KeyLimiter } from './limits';
+import type { TRuTable } from './metering';
+import { defaultRuTable } from './metering';
+import type { AccountBalance, KeyStore, TNotifier, UsageSink } from './types';
+import { UpstreamSet } from './upstreams';
+import { MemoryUsageSink, UsageAggregator } from './usage';
+import { createUpgradeHandler } from './ws-relay';
+
+export type TGatewayOptions = {
+  port: number;
+  host?: string;
+  /** API keys; default: an empty store (every key is refused). */
+  keys?: KeyStore;
+  /** Default: every account has RU and consumption is not tracked. */
+  balance?: AccountBalance;
+  /** Default: an in-memory sink (usage is lost at exit; the DB wiring supplies a SQL sink). */
+  usageSink?: UsageSink;
+  /** Receives `api_service_is_paused` at most once per account per `pausedNoticeEveryMs`. */
+  notify?: TNotifier;
+  pausedNoticeEveryMs?: number;
+  /** Default: config/chains.json resolved from process.env. */
+  chains?: TChain[];
+  ruTable?: TRuTable;
+  maxBodyBytes?: number;
+  maxBatch?: number;
+  flushIntervalMs?: number;
+  healthCheckIntervalMs?: number;
+  upstreamTimeoutMs?: number;
+  maxLagBlocks?: number;
+  connectionsPerUpstream?: number;
+  /** Take the client IP from X-Forwarded-For (behind our own load balancer only). */
+  trustProxy?: boolean;
+  onError?: (err: unknown) => void;
+};
+
+export type TGateway = {
+  url: string;
+  /** Writes the aggregated usage to the sink now (tests; the timer does it every flushIntervalMs). */
+  flushUsage: () => Promise<void>;
+  /** Runs the upstream health checks now. */
+  checkUpstreams: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+const unlimitedBalance: AccountBalance = { hasRu: () => true, consume: () => {} };
+
+export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
+  const chains = opts.chains ?? loadChains();
+  const ruTable = opts.ruTable ?? defaultRuTable;
+  const onError = opts.onError ?? (() => {});
+  const usage = new UsageAggregator({
+    sink: opts.usageSink ?? new MemoryUsageSink(),
+    ruTableVersion: ruTable.version,
+    flushIntervalMs: opts.flushIntervalMs ?? 5000,
+    onError,
+  });
+  const upstreams = new UpstreamSet(chains, {
+    timeoutMs: opts.upstreamTimeoutMs ?? 10_000,
+    maxLagBlocks: opts.maxLagBlocks ?? 10,
+    connectionsPerUpstream: opts.connectionsPerUpstream ?? 128,
+  });
+  const lastNotice = new Map<string, number>();
+  const noticeEvery = opts.pausedNoticeEveryMs ?? 60_000;
+  const ctx: TGatewayContext = {
+    chains: new Map(chains.map((c) => [c.id, c])),
+    keys: opts.keys ?? new MemoryKeyStore(),
+    balance: opts.balance ?? unlimitedBalance,
+    upstreams,
+    limiter: new KeyLimiter(),
+    usage,
+    ruTable,
+    maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,
+    maxBatch: opts.maxBatch ?? 100,
+    trustProxy: opts.trustProxy ?? false,
+    notifyPaused: (accountId, keyId, chain) => {
+      const now = Date.now();
+      const last = lastNotice.get(accountId);
+      if (last !== undefined && now - last < noticeEvery) return;
+      lastNotice.set(accountId, now);
+      try {
+        opts.notify?.({ type: 'api_service_is_paused', accountId, keyId, chain, at: now });
+      } catch (err) {
+        onError(err);
+      }
+    },
+  };
+
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, createHttpHandler(ctx));
+  const ws = createUpgradeHandler(ctx);
+  server.on('upgrade', ws.onUpgrade);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  usage.start();
+  upstreams.startHealthChecks(opts.healthCheckIntervalMs ?? 2000);
+  const { port } = server.address() as AddressInfo;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await ws.close();
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await usage.stop();
+      await upstreams.close();
+    })());
+
+  return {
+    url: `http://localhost:${port}`,
+    flushUsage: () => usage.flush(),
+    checkUpstreams: () => upstreams.checkAll(),
+    stop,
+  };
+}

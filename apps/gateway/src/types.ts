@@ -1,0 +1,90 @@
+/** The gateway's injected dependencies: everything it needs from the console side, with no database in sight. */
+
+export type TMevMode = '' | 'auto' | 'globalcast';
+export type TBundler = 'default' | 'stackup' | 'candide' | 'pimlico' | 'etherspot';
+export const BUNDLERS: readonly TBundler[] = [
+  'default',
+  'stackup',
+  'candide',
+  'pimlico',
+  'etherspot',
+];
+
+export type TTierLimits = { reqPerSec: number; ruPerSec: number; concurrency: number };
+
+export type TKeyAllowlists = {
+  /** Exact origins (`https://app.example.com`) or wildcard hosts (`https://*.example.com`, `*.example.com`). */
+  origins: string[];
+  /** Exact IPv4/IPv6 addresses or IPv4 CIDR blocks (`10.0.0.0/8`). */
+  ips: string[];
+  /** Lower-case 0x addresses checked against eth_call/eth_estimateGas `to` and eth_getLogs `address`. */
+  contracts: string[];
+  methods: string[];
+};
+
+/** What the gateway knows about one API key. Empty allowlists allow everything. */
+export type TKeyInfo = {
+  key: string;
+  keyId: string;
+  accountId: string;
+  paused: boolean;
+  deleted?: boolean;
+  archiveMode: boolean;
+  mev: TMevMode;
+  bundler: TBundler;
+  allowlists: TKeyAllowlists;
+  tier: TTierLimits;
+};
+
+/** Synchronous lookup served from an in-process cache: no I/O on the hot path. */
+export type KeyStore = { get(apiKey: string): TKeyInfo | undefined };
+
+/** Balance view of an account, also served from memory. `consume` reports RUs just charged. */
+export type AccountBalance = {
+  hasRu(accountId: string): boolean;
+  consume(accountId: string, ru: number): void;
+};
+
+/** Carries "key `keyId` changed" between processes (in-memory here, Redis pub/sub in scale mode). */
+export type InvalidationChannel = {
+  subscribe(fn: (keyId: string) => void): () => void;
+  publish(keyId: string): Promise<void>;
+};
+
+/** One aggregated usage row: per (account, key, chain, method, minute). */
+export type TUsageRow = {
+  accountId: string;
+  keyId: string;
+  chain: string;
+  method: string;
+  /** Epoch ms of the start of the UTC minute. */
+  minute: number;
+  requests: number;
+  ru: number;
+  errors: number;
+  latencyMsSum: number;
+  latencyMsMax: number;
+};
+
+/**
+ * A flushed batch. `batchId` is unique per batch and stays the same on every retry of that batch, so a sink
+ * that records it in the same transaction as the rows (unique constraint) never counts a batch twice.
+ */
+export type TUsageBatch = {
+  batchId: string;
+  ruTableVersion: string;
+  createdAt: number;
+  rows: TUsageRow[];
+};
+
+export type UsageSink = { write(batch: TUsageBatch): Promise<void> };
+
+export type TServicePausedEvent = {
+  type: 'api_service_is_paused';
+  accountId: string;
+  keyId: string;
+  chain: string;
+  at: number;
+};
+
+export type TNotifier = (event: TServicePausedEvent) => void;

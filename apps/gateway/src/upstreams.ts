@@ -1,0 +1,195 @@
+/** Upstream groups: keep-alive pools (undici), block-height health checks, failover on error and timeout. */
+import { Pool } from 'undici';
+import type { TChain } from './chains';
+import type { TBundler } from './types';
+import { BUNDLERS } from './types';
+
+export type TUpstream = {
+  url: string;
+  pool: Pool;
+  path: string;
+  healthy: boolean;
+  head: number;
+  failures: number;
+};
+
+export type TUpstreamReply = { status: number; body: Buffer; upstream: string };
+
+export type TUpstreamOptions = {
+  timeoutMs: number;
+  /** An upstream more than this many blocks behind the best one is skipped while another one is in sync. */
+  maxLagBlocks: number;
+  connectionsPerUpstream: number;
+};
+
+export class UpstreamGroup {
+  private next = 0;
+  constructor(
+    readonly name: string,
+    readonly members: TUpstream[],
+  ) {}
+
+  get isEmpty(): boolean {
+    return this.members.length === 0;
+  }
+
+  /** Members in try order: in-sync healthy ones (round-robin), then the rest as a last resort. */
+  order(maxLag: number): TUpstream[] {
+    const n = this.members.length;
+    if (n === 1) return this.members;
+    let best = 0;
+    for (const m of this.members) if (m.healthy && m.head > best) best = m.head;
+    const good: TUpstream[] = [];
+    const rest: TUpstream[] = [];
+    const start = this.next++ % n;
+    for (let i = 0; i < n; i++) {
+      const m = this.members[(start + i) % n] as TUpstream;
+      (m.healthy && best - m.head <= maxLag ? good : rest).push(m);
+    }
+    return good.length === n ? good : good.concat(rest);
+  }
+}
+
+export type TChainUpstreams = {
+  full: UpstreamGroup;
+  archive: UpstreamGroup;
+  mev: UpstreamGroup;
+  bundler: Record<TBundler, UpstreamGroup>;
+  ws: string[];
+  /** Best head seen by health checks across the full group; 0 until known. */
+  head: number;
+};
+
+export class UpstreamSet {
+  readonly chains = new Map<string, TChainUpstreams>();
+  private readonly pools = new Map<string, TUpstream>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    chains: TChain[],
+    readonly opts: TUpstreamOptions,
+  ) {
+    for (const c of chains) {
+      const bundler = {} as Record<TBundler, UpstreamGroup>;
+      for (const b of BUNDLERS) bundler[b] = this.group(`bundler:${b}`, c.http.bundler[b]);
+      this.chains.set(c.id, {
+        full: this.group('full', c.http.full),
+        archive: this.group('archive', c.http.archive),
+        mev: this.group('mev', c.http.mev),
+        bundler,
+        ws: c.ws,
+        head: 0,
+      });
+    }
+  }
+
+  private group(name: string, urls: string[]): UpstreamGroup {
+    return new UpstreamGroup(
+      name,
+      urls.map((u) => this.upstream(u)),
+    );
+  }
+
+  private upstream(url: string): TUpstream {
+    let u = this.pools.get(url);
+    if (!u) {
+      const parsed = new URL(url);
+      u = {
+        url,
+        path: parsed.pathname + parsed.search,
+        pool: new Pool(parsed.origin, {
+          connections: this.opts.connectionsPerUpstream,
+          keepAliveTimeout: 30_000,
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+          connectTimeout: Math.min(this.opts.timeoutMs, 5000),
+        }),
+        healthy: true,
+        head: 0,
+        failures: 0,
+      };
+      this.pools.set(url, u);
+    }
+    return u;
+  }
+
+  /**
+   * Sends `body` to the group, trying the next member on a network error, a timeout or an HTTP 5xx/429.
+   * Returns undefined when every member failed.
+   */
+  async send(group: UpstreamGroup, body: string | Buffer): Promise<TUpstreamReply | undefined> {
+    for (const u of group.order(this.opts.maxLagBlocks)) {
+      try {
+        const res = await u.pool.request({
+          path: u.path,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        const chunks: Buffer[] = [];
+        for await (const chunk of res.body) chunks.push(chunk as Buffer);
+        const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        if (res.statusCode >= 500 || res.statusCode === 429) {
+          this.markFailure(u);
+          continue;
+        }
+        u.failures = 0;
+        return { status: res.statusCode, body: buf, upstream: u.url };
+      } catch {
+        this.markFailure(u);
+      }
+    }
+    return undefined;
+  }
+
+  private markFailure(u: TUpstream): void {
+    u.failures += 1;
+    if (u.failures >= 2) u.healthy = false;
+  }
+
+  /** Polls eth_blockNumber on every upstream; also the way a failed upstream comes back. */
+  startHealthChecks(intervalMs: number): void {
+    const run = () => {
+      this.checkAll().catch(() => {});
+    };
+    run();
+    this.timer = setInterval(run, intervalMs);
+    this.timer.unref();
+  }
+
+  async checkAll(): Promise<void> {
+    const probe = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}';
+    await Promise.all(
+      [...this.pools.values()].map(async (u) => {
+        try {
+          const res = await u.pool.request({
+            path: u.path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: probe,
+            headersTimeout: Math.min(this.opts.timeoutMs, 3000),
+            bodyTimeout: Math.min(this.opts.timeoutMs, 3000),
+          });
+          const json = (await res.body.json()) as { result?: string };
+          const head = typeof json.result === 'string' ? Number.parseInt(json.result, 16) : NaN;
+          if (!Number.isFinite(head)) throw new Error('no block number');
+          u.head = head;
+          u.healthy = true;
+          u.failures = 0;
+        } catch {
+          u.healthy = false;
+        }
+      }),
+    );
+    for (const c of this.chains.values()) {
+      let best = 0;
+      for (const m of c.full.members) if (m.healthy && m.head > best) best = m.head;
+      if (best > 0) c.head = best;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all([...this.pools.values()].map((u) => u.pool.close().catch(() => {})));
+  }
+}

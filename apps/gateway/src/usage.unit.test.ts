@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { TUsageBatch, UsageSink } from './types';
+import { MemoryUsageSink, UsageAggregator } from './usage';
+
+const MIN = 60_000;
+
+describe('usage aggregation', () => {
+  it('aggregates per (account, key, chain, method, minute)', async () => {
+    const sink = new MemoryUsageSink();
+    const u = new UsageAggregator({ sink, ruTableVersion: 'v1' });
+    u.record('a', 'k', 'localnet', 'eth_call', 5 * MIN + 10, 20, false, 1.5);
+    u.record('a', 'k', 'localnet', 'eth_call', 5 * MIN + 50_000, 20, false, 3.2);
+    u.record('a', 'k', 'localnet', 'eth_call', 6 * MIN, 0, true, 2);
+    u.record('a', 'k', 'localnet', 'eth_chainId', 5 * MIN, 5, false, 1);
+    await u.flush();
+    expect(sink.batches).toHaveLength(1);
+    expect(sink.batches[0]?.ruTableVersion).toBe('v1');
+    const rows = sink.rows.sort((x, y) => x.minute - y.minute || x.method.localeCompare(y.method));
+    expect(rows).toEqual([
+      {
+        accountId: 'a',
+        keyId: 'k',
+        chain: 'localnet',
+        method: 'eth_call',
+        minute: 5 * MIN,
+        requests: 2,
+        ru: 40,
+        errors: 0,
+        latencyMsSum: 5,
+        latencyMsMax: 4,
+      },
+      {
+        accountId: 'a',
+        keyId: 'k',
+        chain: 'localnet',
+        method: 'eth_chainId',
+        minute: 5 * MIN,
+        requests: 1,
+        ru: 5,
+        errors: 0,
+        latencyMsSum: 1,
+        latencyMsMax: 1,
+      },
+      {
+        accountId: 'a',
+        keyId: 'k',
+        chain: 'localnet',
+        method: 'eth_call',
+        minute: 6 * MIN,
+        requests: 1,
+        ru: 0,
+        errors: 1,
+        latencyMsSum: 2,
+        latencyMsMax: 2,
+      },
+    ]);
+    await u.flush(); // nothing new: no empty batch
+    expect(sink.batches).toHaveLength(1);
+  });
+
+  it('retries a failed batch with the same batchId, and an idempotent sink counts it once', async () => {
+    const seen: TUsageBatch[] = [];
+    const inner = new MemoryUsageSink();
+    let fail = true;
+    const flaky: UsageSink = {
+      async write(b) {
+        seen.push(b);
+        await inner.write(b);
+        if (fail) throw new Error('connection lost after commit'); // the worst case: written, ack lost
+      },
+    };
+    const u = new UsageAggregator({ sink: flaky, ruTableVersion: 'v1' });
+    u.record('a', 'k', 'c', 'm', 0, 10, false, 1);
+    await expect(u.flush()).rejects.toThrow();
+    expect(u.pendingBatches).toBe(1);
+    fail = false;
+    u.record('a', 'k', 'c', 'm', 0, 7, false, 1);
+    await u.flush();
+    expect(seen.map((b) => b.batchId)).toEqual([
+      seen[0]?.batchId,
+      seen[0]?.batchId,
+      seen[2]?.batchId,
+    ]);
+    expect(inner.batches).toHaveLength(2);
+    expect(inner.rows.reduce((s, r) => s + r.ru, 0)).toBe(17);
+    expect(u.pendingBatches).toBe(0);
+  });
+
+  it('flushes on stop', async () => {
+    const sink = new MemoryUsageSink();
+    const u = new UsageAggregator({ sink, ruTableVersion: 'v1', flushIntervalMs: 60_000 });
+    u.start();
+    u.record('a', 'k', 'c', 'm', 0, 10, false, 1);
+    await u.stop();
+    expect(sink.rows).toHaveLength(1);
+  });
+});
