@@ -21,7 +21,7 @@ export async function emailConfirm(o: TOptions): Promise<TResult<'hub_emailConfi
       .update(users)
       // Keep the first confirmation time if an older link confirmed the address already.
       .set({
-        mailConfirmedAt: sql`coalesce(${users.mailConfirmedAt}, ${new Date(now)})`,
+        mailConfirmedAt: sql`coalesce(${users.mailConfirmedAt}, ${new Date(now).toISOString()}::timestamptz)`,
         updatedAt: new Date(now),
       })
       .where(eq(users.id, userId));

@@ -28,7 +28,7 @@ export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordR
       .update(users)
       .set({
         passwordHash,
-        mailConfirmedAt: sql`coalesce(${users.mailConfirmedAt}, ${new Date(now)})`,
+        mailConfirmedAt: sql`coalesce(${users.mailConfirmedAt}, ${new Date(now).toISOString()}::timestamptz)`,
         updatedAt: new Date(now),
       })
       .where(eq(users.id, userId));

@@ -69,14 +69,12 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
           updatedAt: new Date(now),
         })
         .returning({ id: users.id });
-      await tx
-        .insert(accountMembers)
-        .values({
-          accountId: account!.id,
-          userId: user!.id,
-          role: 'owner',
-          createdAt: new Date(now),
-        });
+      await tx.insert(accountMembers).values({
+        accountId: account!.id,
+        userId: user!.id,
+        role: 'owner',
+        createdAt: new Date(now),
+      });
       return issueCode(tx, {
         userId: user!.id,
         purpose: 'email_confirm',
