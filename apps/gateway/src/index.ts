@@ -11,6 +11,7 @@ export { tiers, getTier, defaultTier } from './tiers';
 export type { TTier } from './tiers';
 export { MemoryKeyStore, CachedKeyStore, MemoryInvalidationChannel } from './key-cache';
 export type { TKeyLoader } from './key-cache';
+export { RedisInvalidationChannel, DEFAULT_INVALIDATION_CHANNEL } from './redis-invalidation';
 export { MemoryUsageSink, UsageAggregator } from './usage';
 export { BUNDLERS } from './types';
 export type {

@@ -126,9 +126,7 @@ export class UpstreamSet {
           headers: { 'content-type': 'application/json' },
           body,
         });
-        const chunks: Buffer[] = [];
-        for await (const chunk of res.body) chunks.push(chunk as Buffer);
-        const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        const buf = Buffer.from(await res.body.arrayBuffer());
         if (res.statusCode >= 500 || res.statusCode === 429) {
           this.markFailure(u);
           continue;
