@@ -15,7 +15,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
-    index: false,
+    index: ['index.html'],
+    // Cache headers come from setHeaders alone; the plugin's default would override them.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       const rel = path.relative(distDir, filePath).split(path.sep).join('/');
       if (rel.startsWith('builds/meta/') || rel === 'index.html') {
@@ -24,6 +26,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       } else if (rel.startsWith('assets/')) {
         // Vite puts content hashes in asset names, so they never change under the same URL.
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
       }
     },
   });

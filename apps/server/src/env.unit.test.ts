@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies defaults and derives public URLs from the ports', () => {
+    const env = parseEnv({ PORT: '4000', GATEWAY_PORT: '4001' });
+    expect(env).toMatchObject({
+      PORT: 4000,
+      GATEWAY_PORT: 4001,
+      DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:4000',
+      GATEWAY_PUBLIC_URL: 'http://localhost:4001',
+      TRUST_PROXY: false,
+    });
+  });
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+  it('fails with every bad variable named', () => {
+    expect(() =>
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
+    ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+  });
+});
