@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The shell tests load lazy pages and Ant Design on first use; the first can take a few seconds.
+    testTimeout: 20_000,
   },
 });

@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startBuildWatcher } from './app/build-watcher';
 import './app/global.css';
+import './lib/antd-react19';
 import { detectLanguage, initI18n, readLangCookie } from './lib/i18n';
 import { langFromPath, localePath } from './lib/locale-path';
 import { createQueryClient } from './lib/query-client';

@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { setAppNavigator } from '../lib/app-navigation';
 import { guardedReload } from '../lib/build-check';
+import { i18n } from '../lib/i18n';
+import { langFromPath } from '../lib/locale-path';
 import { cancelAllPending } from '../lib/rpc-client';
 import { AppShell } from './routes/app-shell';
 import { RouteErrorScreen } from './routes/route-error-screen';
@@ -31,8 +33,14 @@ export function buildRouteTree(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(buildRouteTree());
+type TRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): TRouter {
+  return wireRouter(createBrowserRouter(buildRouteTree()));
+}
+
+/** What happens around every navigation; separate from creation so tests wire a memory router the same way. */
+export function wireRouter(router: TRouter): TRouter {
   setAppNavigator((path, options) => void router.navigate(path, options));
 
   let lastName = leafHandle(router.state.matches)?.handle.name;
@@ -44,6 +52,9 @@ export function createAppRouter() {
     if (name !== lastName) cancelAllPending('route-change');
     lastName = name;
     const { pathname, search, hash } = state.location;
+    // The URL prefix is the language (SPEC §4); switch before the new page renders.
+    const lang = langFromPath(pathname);
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
     if (pathname !== lastPath && isNewBuildPending()) {
       // A newer build is out: load it with this navigation rather than in the middle of the user's work.
       guardedReload(`${pathname}${search}${hash}`, (path) => window.location.assign(path));

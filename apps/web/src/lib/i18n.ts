@@ -78,6 +78,9 @@ export function initI18n(lang: TLanguage): Promise<unknown> {
       defaultNS: DEFAULT_NS,
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
+      // Every namespace is bundled (eager glob), so nothing needs to suspend while loading.
+      react: { useSuspense: false },
     })
     .catch((error: unknown) => {
       // SPEC §8: a locale that fails to load is logged; the app goes on with what it has.

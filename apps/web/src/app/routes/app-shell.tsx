@@ -13,7 +13,7 @@ import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
 import { decideNavigation, decideScroll } from '../../lib/guard';
 import { LANG_TAG, i18n } from '../../lib/i18n';
-import { localePath } from '../../lib/locale-path';
+import { langFromPath, localePath } from '../../lib/locale-path';
 import {
   chooseTeam,
   clearToken,
@@ -44,16 +44,18 @@ export function Loading() {
   );
 }
 
-function useDocumentHead(titleKey: string) {
-  const { t, i18n: instance } = useTranslation();
-  const title = t('titleTemplate', { page: t(titleKey), app: t('appName') });
+function useDocumentHead(titleKey: string, lang: 'en' | 'zh') {
   useEffect(() => {
     const timer = setTimeout(() => {
-      document.title = title;
-      document.documentElement.lang = LANG_TAG[instance.language === 'zh' ? 'zh' : 'en'];
+      const t = i18n.getFixedT(lang);
+      document.title = t('common:titleTemplate', {
+        page: t(titleKey),
+        app: t('common:appName'),
+      });
+      document.documentElement.lang = LANG_TAG[lang];
     }, TITLE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [title, instance.language]);
+  }, [titleKey, lang]);
 }
 
 function useScrollRule(keepScroll: boolean | undefined) {
@@ -117,6 +119,15 @@ export function AppShell() {
     });
   }, [target, location.pathname, session.token, session.user, session.loginType, session.teamId]);
 
+  // The URL prefix is the language (SPEC §4): keep i18next in step on back/forward and typed URLs.
+  const routeLang = langFromPath(location.pathname);
+  const [, setLangVersion] = useState(0);
+  useLayoutEffect(() => {
+    if (i18n.language === routeLang) return;
+    // Re-render once the language is in, in case it changed before the i18n listeners were bound.
+    void i18n.changeLanguage(routeLang).then(() => setLangVersion((n) => n + 1));
+  }, [routeLang]);
+
   // Redirects, effects and token clearing happen before paint, so a refused page never shows.
   useLayoutEffect(() => {
     if (decision.kind === 'redirect') {
@@ -150,6 +161,7 @@ export function AppShell() {
 
   useDocumentHead(
     decision.kind === 'error' ? 'layout:title.404' : (target?.meta.titleKey ?? 'layout:title.404'),
+    routeLang,
   );
   useScrollRule(target?.meta.keepScroll);
 
