@@ -14,6 +14,7 @@ import { hashPassword } from '../../lib/password';
 import { useSession } from '../../lib/session';
 import { COOKIE } from '../../lib/storage-keys';
 import { ActivateAccountPage } from './components/activate-account-page';
+import { EmailConfirmPage } from './components/email-confirm-page';
 import { FirstLoginPage } from './components/first-login-page';
 import { LoginPage } from './components/login-page';
 import { RegisterConfirmPage } from './components/register-confirm-page';
@@ -227,6 +228,16 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
   });
 
+  it('has Chinese labels and button under /zh', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    fakeApi({});
+    renderPage('/zh', <LoginPage />);
+    expect(screen.getByLabelText('邮箱')).toBeInTheDocument();
+    expect(screen.getByLabelText('密码')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '立即注册' })).toHaveAttribute('href', '/zh/register');
+  });
+
   it('shows no alert for other errors (the client popup is enough)', async () => {
     fakeApi({
       hub_login: () => {
@@ -397,6 +408,28 @@ describe('ActivateAccountPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Go to console' }));
     await expectLocation('/rpc/endpoint');
     expect(calls('hub_getUserProfile')).toHaveLength(1);
+  });
+});
+
+describe('EmailConfirmPage', () => {
+  it('confirms the address of a signed-in user and refreshes the user', async () => {
+    useSession.setState({ token: 'tok', user: { ...user, mailStatus: 0 } });
+    fakeApi({
+      hub_checkEmailConfirmCodeStatus: () => ({ status: 'valid', email: 'ada@example.com' }),
+      hub_emailConfirm: () => ({ email: 'ada@example.com', confirmed: true }),
+      hub_getUserProfile: () => user,
+    });
+    renderPage(`/email-confirm?code=${CODE}`, <EmailConfirmPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'Your e-mail is confirmed' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(useSession.getState().user?.mailStatus).toBe(1));
+    expect(rpc).toHaveBeenCalledWith(
+      'hub_checkEmailConfirmCodeStatus',
+      { code: CODE },
+      expect.objectContaining({ hideError: true }),
+    );
+    expect(onlyCall('hub_emailConfirm')).toEqual({ code: CODE });
   });
 });
 
