@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
       const mail = await h.smtp.nextMailTo(email);
       expect(subjectOf(mail)).toBe('请验证您的邮箱地址');
       const link = linkOf(mail);
-      expect(link.pathname).toBe('/email-confirm');
+      expect(link.pathname).toBe('/activate-account');
       const code = link.searchParams.get('code')!;
 
       expect(await h.call('hub_checkEmailConfirmCodeStatus', { code })).toEqual({
@@ -143,7 +143,7 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
       });
       const email = uniqueEmail();
       await h.call('hub_register', { email, password: digest('x'), confirmPassword: digest('x') });
-      const code = await codeFromNextMail(email, '/email-confirm');
+      const code = await codeFromNextMail(email, '/activate-account');
       h.clock.advance(CONFIRM_CODE_TTL_MS + 1);
       expect((await h.call('hub_checkEmailConfirmCodeStatus', { code })).result?.status).toBe(
         'expired',
@@ -164,11 +164,11 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
 
       const email = uniqueEmail();
       await h.call('hub_register', { email, password: digest('x'), confirmPassword: digest('x') });
-      const first = await codeFromNextMail(email, '/email-confirm');
+      const first = await codeFromNextMail(email, '/activate-account');
       expect((await h.call('hub_sendRegisterConfirmMail', { email })).result).toEqual({
         sent: true,
       });
-      const second = await codeFromNextMail(email, '/email-confirm');
+      const second = await codeFromNextMail(email, '/activate-account');
       expect(second).not.toBe(first);
       expect((await h.call('hub_emailConfirm', { code: second })).ok).toBe(true);
 

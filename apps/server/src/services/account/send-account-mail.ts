@@ -5,9 +5,13 @@ import type { TMailer } from '../../mail/mailer';
 import { renderAccountMail, type TAccountMailKind } from '../../mail/templates/account';
 import type { TAppConfig } from '../../rpc/context';
 
-/** Web routes of SPEC §2 that read the code from the query string. */
+/**
+ * Web routes of SPEC §2 that read the code from the query string. The sign-up confirmation goes to
+ * /activate-account, not /email-confirm: the route guard lets a signed-out user open activate-account
+ * (SPEC §2 public list) but sends /email-confirm to / — and a new user cannot sign in before confirming.
+ */
 const LINK_PATHS: Record<TAccountMailKind, string> = {
-  email_confirm: '/email-confirm',
+  email_confirm: '/activate-account',
   password_reset: '/reset-password/checking',
   password_set: '/set-password/checking',
 };
