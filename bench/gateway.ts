@@ -236,18 +236,32 @@ async function main(): Promise<void> {
     BENCH_UPSTREAM: upstreamUrl,
   });
   const gatewayUrl = `http://127.0.0.1:${gateway.port}/v1/localnet/bench-key`;
+  const bare = await startNode('bench/gateway-bare-proxy.ts', gatewayCpu, {
+    BENCH_UPSTREAM: upstreamUrl,
+  });
+  const bareUrl = `http://127.0.0.1:${bare.port}/`;
   const lines: string[] = [];
   const rows: string[] = [];
+  const bareRows: string[] = [];
   const summary: { c: number; addedP50: number; ratio: number }[] = [];
   const load0 = os.loadavg();
   try {
     for (const c of concurrencies) {
       // Alternate direct and gateway runs and keep the median of each, so a burst of load elsewhere on the
       // machine hits both sides alike.
-      const ds: TResult[] = [];
+      const ds: (TResult & { cpuPerCallUs: number })[] = [];
       const gs: (TResult & { cpuPerCallUs: number })[] = [];
+      const bs: (TResult & { cpuPerCallUs: number })[] = [];
       for (let round = 0; round < rounds; round++) {
-        ds.push(await load(upstreamUrl, c, seconds * 1000));
+        const b0 = cpuMs(bare.child.pid ?? 0);
+        const br = await load(bareUrl, c, seconds * 1000);
+        bs.push({ ...br, cpuPerCallUs: ((cpuMs(bare.child.pid ?? 0) - b0) * 1000) / br.total });
+        const up0 = cpuMs(upstream.child.pid ?? 0);
+        const dr = await load(upstreamUrl, c, seconds * 1000);
+        ds.push({
+          ...dr,
+          cpuPerCallUs: ((cpuMs(upstream.child.pid ?? 0) - up0) * 1000) / dr.total,
+        });
         const cpu0 = cpuMs(gateway.child.pid ?? 0);
         const g = await load(gatewayUrl, c, seconds * 1000);
         const gwCpu = cpuMs(gateway.child.pid ?? 0) - cpu0;
@@ -258,6 +272,7 @@ async function main(): Promise<void> {
         return v[Math.floor(v.length / 2)] as number;
       };
       const d = {
+        cpuPerCallUs: med(ds, (x) => x.cpuPerCallUs),
         rps: med(ds, (x) => x.rps),
         p50: med(ds, (x) => x.p50),
         p99: med(ds, (x) => x.p99),
@@ -270,16 +285,26 @@ async function main(): Promise<void> {
         errors: gs.reduce((a, x) => a + x.errors, 0),
         cpuPerCallUs: med(gs, (x) => x.cpuPerCallUs),
       };
+      const b = {
+        rps: med(bs, (x) => x.rps),
+        p50: med(bs, (x) => x.p50),
+        p99: med(bs, (x) => x.p99),
+        cpu: med(bs, (x) => x.cpuPerCallUs),
+      };
+      bareRows.push(
+        `| ${c} | ${fmt(b.rps, 0)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${fmt(b.p50 - d.p50)} | ${((b.rps / d.rps) * 100).toFixed(0)}% | ${fmt(b.cpu, 0)} µs |`,
+      );
       const addedP50 = g.p50 - d.p50;
       const ratio = g.rps / d.rps;
       summary.push({ c, addedP50, ratio });
       rows.push(
-        `| ${c} | ${fmt(d.rps, 0)} | ${fmt(d.p50)} | ${fmt(d.p99)} | ${fmt(g.rps, 0)} | ${fmt(g.p50)} | ${fmt(g.p99)} | ${fmt(addedP50)} | ${(ratio * 100).toFixed(0)}% | ${fmt(g.cpuPerCallUs, 0)} µs | ${d.errors + g.errors} |`,
+        `| ${c} | ${fmt(d.rps, 0)} | ${fmt(d.p50)} | ${fmt(d.p99)} | ${fmt(g.rps, 0)} | ${fmt(g.p50)} | ${fmt(g.p99)} | ${fmt(addedP50)} | ${(ratio * 100).toFixed(0)}% | ${fmt(g.cpuPerCallUs, 0)} µs | ${fmt(d.cpuPerCallUs, 0)} µs | ${d.errors + g.errors} |`,
       );
       console.log(rows[rows.length - 1]);
     }
   } finally {
     await stopNode(gateway);
+    await stopNode(bare);
   }
   // Profile a separate gateway process, so the profiler's own cost stays out of the figures above.
   let profileSummary = '';
@@ -288,7 +313,7 @@ async function main(): Promise<void> {
     const profDir = mkdtempSync(path.join(os.tmpdir(), 'gw-prof-'));
     const profiled = await startNode(
       'bench/gateway-server.ts',
-      0,
+      gatewayCpu,
       { BENCH_UPSTREAM: upstreamUrl },
       ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
     );
@@ -307,7 +332,7 @@ async function main(): Promise<void> {
   await stopNode(upstream);
 
   lines.push(
-    '## Gateway (`npm run bench:gateway`)',
+    `## Gateway (\`npm run bench:gateway\`, placement ${placement})`,
     '',
     `Run ${new Date().toISOString()}. ${rounds} alternating rounds of ${seconds} s per side after a warm-up, medians shown;`,
     'closed loop (each of *c* callers sends the',
@@ -323,14 +348,26 @@ async function main(): Promise<void> {
     `Machine: ${machine()}. Load average when the run started: ${load0.map((x) => x.toFixed(2)).join(', ')}`,
     `(other work on the machine shares its ${os.cpus().length} CPUs; figures are only comparable within one run).`,
     '',
-    '| c | direct req/s | direct p50 ms | direct p99 ms | gateway req/s | gateway p50 ms | gateway p99 ms | added p50 ms | gateway / direct | gateway CPU per call | errors |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| c | direct req/s | direct p50 ms | direct p99 ms | gateway req/s | gateway p50 ms | gateway p99 ms | added p50 ms | gateway / direct | gateway CPU per call | upstream CPU per call | errors |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     `Targets: added p50 < 0.5 ms — ${summary.map((s) => `c=${s.c}: ${s.addedP50 < 0.5 ? 'met' : 'missed'}`).join(', ')};`,
     `throughput ≥ 70% of direct — ${summary.map((s) => `c=${s.c}: ${s.ratio >= 0.7 ? 'met' : 'missed'}`).join(', ')}.`,
     '"Gateway CPU per call" is the gateway process\'s user+system CPU time divided by the calls it served: one core',
-    'sustains about 1,000,000 / that figure calls per second.',
+    'sustains about 1,000,000 / that figure calls per second. "Upstream CPU per call" is the same measure for the',
+    'minimal upstream during the direct runs: the floor for any Node HTTP server on this machine under the same',
+    'conditions (the gateway is a server *and* a client, so about twice that is its floor).',
+    '',
+    'Baseline for the proxying itself — the barest Node proxy (`bench/gateway-bare-proxy.ts`: node:http in, undici',
+    'out, bytes passed through, no checks), same placement as the gateway, measured in the same rounds:',
+    '',
+    '| c | bare proxy req/s | p50 ms | p99 ms | added p50 ms | bare / direct | CPU per call |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...bareRows,
+    '',
+    "The gap between the bare proxy and the gateway is the cost of the gateway's own work (key, limits, metering,",
+    'routing, usage); the gap between direct and the bare proxy is the cost of any extra HTTP hop on this machine.',
   );
   if (profileSummary) {
     lines.push(
@@ -342,8 +379,9 @@ async function main(): Promise<void> {
   }
   const section = lines.join('\n') + '\n';
   const doc = path.join(root, 'docs', 'benchmarks.md');
-  const start = '<!-- bench:gateway:start -->';
-  const end = '<!-- bench:gateway:end -->';
+  // One section per placement, so a split run and an unpinned run can stand side by side.
+  const start = `<!-- bench:gateway:${placement}:start -->`;
+  const end = `<!-- bench:gateway:${placement}:end -->`;
   const block = `${start}\n${section}${end}`;
   let text = existsSync(doc)
     ? readFileSync(doc, 'utf8')

@@ -41,33 +41,34 @@ function sendError(
   res.writeHead(e.status, headers).end(body);
 }
 
-async function send(
+/** Writes a JSON answer; gzips (asynchronously, off the event loop) only big answers for clients that accept it. */
+function send(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   body: Buffer | string,
   cors: Record<string, string>,
-): Promise<void> {
-  const accept = req.headers['accept-encoding'];
+): void | Promise<void> {
   const len = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  if (len >= GZIP_MIN_BYTES && typeof accept === 'string' && accept.includes('gzip')) {
-    const zipped = await gzipAsync(body);
+  const accept = len >= GZIP_MIN_BYTES ? req.headers['accept-encoding'] : undefined;
+  if (typeof accept !== 'string' || !accept.includes('gzip')) {
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'content-length': len, ...cors })
+      .end(body);
+    return;
+  }
+  return gzipAsync(body).then((zipped) => {
+    const origin = cors['access-control-allow-origin'];
     res
       .writeHead(status, {
         'content-type': 'application/json',
         'content-encoding': 'gzip',
         'content-length': zipped.length,
-        vary: cors.vary ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
-        ...(cors['access-control-allow-origin']
-          ? { 'access-control-allow-origin': cors['access-control-allow-origin'] }
-          : {}),
+        vary: origin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
+        ...(origin ? { 'access-control-allow-origin': origin } : {}),
       })
       .end(zipped);
-    return;
-  }
-  res
-    .writeHead(status, { 'content-type': 'application/json', 'content-length': len, ...cors })
-    .end(body);
+  });
 }
 
 class BodyError extends Error {

@@ -22,6 +22,41 @@ export type TUpstreamOptions = {
   connectionsPerUpstream: number;
 };
 
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/**
+ * One POST through the pool with undici's dispatch API: no response stream object and no promise per chunk,
+ * which is measurably lighter than `pool.request` on the hot path.
+ */
+function post(u: TUpstream, body: string | Buffer): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    const chunks: Buffer[] = [];
+    u.pool.dispatch(
+      { path: u.path, method: 'POST', headers: JSON_HEADERS, body },
+      {
+        // undici picks the handler API by the presence of onRequestStart: keep it, even empty.
+        onRequestStart() {},
+        onResponseStart(_controller, statusCode) {
+          status = statusCode;
+        },
+        onResponseData(_controller, chunk) {
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          resolve({
+            status,
+            body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+          });
+        },
+        onResponseError(_controller, error) {
+          reject(error);
+        },
+      },
+    );
+  });
+}
+
 export class UpstreamGroup {
   private next = 0;
   constructor(
@@ -120,19 +155,13 @@ export class UpstreamSet {
   async send(group: UpstreamGroup, body: string | Buffer): Promise<TUpstreamReply | undefined> {
     for (const u of group.order(this.opts.maxLagBlocks)) {
       try {
-        const res = await u.pool.request({
-          path: u.path,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        const buf = Buffer.from(await res.body.arrayBuffer());
-        if (res.statusCode >= 500 || res.statusCode === 429) {
+        const res = await post(u, body);
+        if (res.status >= 500 || res.status === 429) {
           this.markFailure(u);
           continue;
         }
         u.failures = 0;
-        return { status: res.statusCode, body: buf, upstream: u.url };
+        return { status: res.status, body: res.body, upstream: u.url };
       } catch {
         this.markFailure(u);
       }
