@@ -95,4 +95,18 @@ describe.skipIf(unreachable !== null)('Redis throttle', () => {
       expect(await admin.get(`${prefix}login:email:${email}`)).toBe('11');
     });
   });
+
+  it('fails closed (10500, no stack) while Redis is unreachable', async () => {
+    const down = await createHarness(() => openDatabase({ dataDir: 'memory://' }), {
+      env: { PORT: 0, REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'silent' },
+    });
+    try {
+      const res = await down.call('hub_login', { email: uniqueEmail(), password: digest('x') });
+      expect(res.error?.code).toBe(ERROR_CODES.INTERNAL_ERROR);
+      expect(JSON.stringify(res)).not.toContain('ECONNREFUSED');
+      expect((await down.call('hub_getConfig')).ok).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
 });

@@ -41,8 +41,8 @@ export async function registerApiRoute(app: FastifyInstance, deps: TDeps): Promi
         token: bearerToken(request),
         teamId: headerValue(request, TEAM_ID_HEADER),
         requestId: request.id,
+        logger: request.log,
       });
-      ctx.logger = request.log;
       // Only JSON is accepted: it also keeps cross-site "simple" form posts (text/plain) out.
       const contentType = request.headers['content-type'] ?? '';
       if (!JSON_TYPE.test(contentType)) {

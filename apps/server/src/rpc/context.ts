@@ -53,10 +53,14 @@ export type TAuth = {
 
 export function createContext(
   deps: TDeps,
-  request: Partial<Pick<TRpcContext, 'ip' | 'userAgent' | 'token' | 'teamId' | 'requestId'>> = {},
+  request: Partial<
+    Pick<TRpcContext, 'ip' | 'userAgent' | 'token' | 'teamId' | 'requestId' | 'logger'>
+  > = {},
 ): TRpcContext {
   return {
     ...deps,
+    // A per-request child logger (carrying the request id) when the caller has one.
+    logger: request.logger ?? deps.logger,
     ip: request.ip ?? '127.0.0.1',
     userAgent: request.userAgent ?? null,
     token: request.token ?? null,

@@ -8,6 +8,7 @@ import {
   buildOpenRpcDocument,
   getMethod,
   type TMethodDef,
+  type TRpcError,
   type TRpcResponse,
 } from '@rpc/contract';
 import type { z } from 'zod';
@@ -98,7 +99,7 @@ function toErrorBody(
   err: unknown,
   method: string | undefined,
   started: number,
-): TRpcResponse extends infer R ? (R extends { error: infer E } ? E : never) : never {
+): TRpcError {
   if (err instanceof RpcError) {
     ctx.logger.info({ method, errorCode: err.code, ms: elapsed(started) }, 'rpc error');
     return toRpcErrorBody(err.code, err);

@@ -19,11 +19,16 @@ export type TRedisThrottleOptions = {
   clock: TClock;
   /** Namespaces the keys (tests use a random one). */
   keyPrefix?: string;
+  /** Connection trouble; ioredis reconnects by itself, this only reports it. */
+  onError?: (err: Error) => void;
 };
 
 /** Counters shared by every console instance (scale mode). */
 export function createRedisThrottleStore(opts: TRedisThrottleOptions): TThrottleStore {
-  const redis = new Redis(opts.url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const redis = new Redis(opts.url, { maxRetriesPerRequest: 2 });
+  // Without a listener ioredis prints every reconnect failure as an unhandled error event. While Redis is
+  // down, hit() rejects and throttled calls answer 10500: failing closed beats unthrottled password guessing.
+  redis.on('error', (err: Error) => opts.onError?.(err));
   const prefix = opts.keyPrefix ?? 'throttle:';
   return {
     hit: async (key, windowMs) => {
@@ -34,7 +39,9 @@ export function createRedisThrottleStore(opts: TRedisThrottleOptions): TThrottle
       return { count, resetAt: opts.clock.now() + ttl };
     },
     close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      // quit() waits for a connection that may never come; only a connected client can say goodbye.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }
