@@ -30,6 +30,7 @@ let gw: TGateway;
 let archive: TCountingProxy;
 let mev: TCountingProxy;
 let bundler: TCountingProxy;
+let slow: TCountingProxy;
 const sink = new MemoryUsageSink();
 const db = new Map<string, TKeyInfo>(); // stands in for the api_keys table
 const channel = new MemoryInvalidationChannel();
@@ -83,13 +84,17 @@ async function direct(method: string, params: unknown[] = []) {
 
 beforeAll(async () => {
   ln = await startLocalnet({ port: await freePort() });
-  [archive, mev, bundler] = await Promise.all([
+  [archive, mev, bundler, slow] = await Promise.all([
     startCountingProxy(ln.url),
     startCountingProxy(ln.url),
     startCountingProxy(ln.url),
+    startCountingProxy(ln.url, 300),
   ]);
   const base = loadChains({});
-  const chains: TChain[] = base.map((c) =>
+  const localnet = base.find((c) => c.id === 'localnet')!;
+  // A chain whose only upstream answers after 300 ms, to hold calls in flight.
+  const slowChain: TChain = { ...withUpstreams(localnet, { full: [slow.url] }, []), id: 'slownet' };
+  const chains: TChain[] = [slowChain, ...base].map((c) =>
     c.id === 'localnet'
       ? withUpstreams(
           c,
@@ -127,7 +132,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gw?.stop();
   keys.stop();
-  await Promise.all([archive?.close(), mev?.close(), bundler?.close()]);
+  await Promise.all([archive?.close(), mev?.close(), bundler?.close(), slow?.close()]);
   await ln?.stop();
 });
 
@@ -444,13 +449,15 @@ describe('limits', () => {
   it('the concurrency cap refuses calls beyond the in-flight limit', async () => {
     const k = await addKey({ tier: { reqPerSec: 1000, ruPerSec: 100_000, concurrency: 2 } });
     const many = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        rpc(endpoint(k), call('eth_getBlockByNumber', ['latest', true])),
-      ),
+      Array.from({ length: 5 }, () => rpc(endpoint(k, 'slownet'), call('eth_chainId'))),
     );
-    const codes = many.map((r) => r.status);
-    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2);
-    expect(codes.every((c) => c === 200 || c === 429)).toBe(true);
+    const codes = many.map((r) => r.status).sort();
+    expect(codes).toEqual([200, 200, 429, 429, 429]);
+    const refused = many.find((r) => r.status === 429)!;
+    expect((refused.body as { error: { message: string } }).error.message).toMatch(/concurrent/);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // Slots are freed when the calls end.
+    expect((await rpc(endpoint(k, 'slownet'), call('eth_chainId'))).status).toBe(200);
   });
 });
 

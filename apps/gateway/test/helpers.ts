@@ -24,7 +24,7 @@ export function makeKey(overrides: Partial<TKeyInfo> = {}): TKeyInfo {
 export type TCountingProxy = { url: string; hits: string[]; close: () => Promise<void> };
 
 /** A pass-through upstream that records every method it forwards (to see which group a call went to). */
-export async function startCountingProxy(target: string): Promise<TCountingProxy> {
+export async function startCountingProxy(target: string, delayMs = 0): Promise<TCountingProxy> {
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -34,7 +34,10 @@ export async function startCountingProxy(target: string): Promise<TCountingProxy
       const parsed = JSON.parse(body) as { method: string } | { method: string }[];
       for (const c of Array.isArray(parsed) ? parsed : [parsed])
         if (c.method !== 'eth_blockNumber') hits.push(c.method);
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      new Promise((r) => setTimeout(r, delayMs))
+        .then(() =>
+          fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+        )
         .then(async (r) =>
           res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()),
         )
