@@ -226,7 +226,7 @@ describe('ProfilePage', () => {
   it('switches the language and tells the server', async () => {
     fakeApi({ hub_changeUserLang: () => ({ language: 'zh' }) });
     renderProfile();
-    await userEvent.click(screen.getByLabelText('Language'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Preferred language' }));
     await userEvent.click(await screen.findByTitle('中文'));
     expect(await screen.findByRole('heading', { level: 1, name: '个人资料' })).toBeInTheDocument();
     await waitFor(() => expect(calls('hub_changeUserLang')).toEqual([{ lang: 'zh' }]));
