@@ -22,6 +22,11 @@ export const ZEnvSchema = z.object({
   GATEWAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Trust X-Forwarded-For (only behind a proxy you control), so throttling sees real client IPs. */
   TRUST_PROXY: ZBooleanSchema.default(false),
+  /**
+   * Multiplies every throttle limit (rules.ts). Only for test rigs that sign up many users from one IP
+   * (e2e from localhost); leave it at 1 in production.
+   */
+  THROTTLE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -22,3 +22,11 @@ describe('parseEnv', () => {
     ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
   });
 });
+
+describe('THROTTLE_LIMIT_FACTOR', () => {
+  it('defaults to 1 and refuses nonsense', () => {
+    expect(parseEnv({}).THROTTLE_LIMIT_FACTOR).toBe(1);
+    expect(parseEnv({ THROTTLE_LIMIT_FACTOR: '50' }).THROTTLE_LIMIT_FACTOR).toBe(50);
+    expect(() => parseEnv({ THROTTLE_LIMIT_FACTOR: '0' })).toThrowError(/THROTTLE_LIMIT_FACTOR/);
+  });
+});

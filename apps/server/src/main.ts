@@ -11,9 +11,18 @@ try {
   process.exit(1);
 }
 
-const consoleServer = await createServer({ env });
-const consoleUrl = await consoleServer.start();
-const gateway = await startGateway({ port: env.GATEWAY_PORT, host: env.HOST });
+let consoleServer: Awaited<ReturnType<typeof createServer>>;
+let consoleUrl: string;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+try {
+  consoleServer = await createServer({ env });
+  consoleUrl = await consoleServer.start();
+  gateway = await startGateway({ port: env.GATEWAY_PORT, host: env.HOST });
+} catch (err) {
+  // One clear line (e.g. "listen EADDRINUSE: address already in use 0.0.0.0:3000") rather than a stack.
+  console.error(`Failed to start: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 // Exactly these two lines on stdout tell a user (and the e2e suite) where things are.
 process.stdout.write(`Console: ${consoleUrl}\nGateway: ${gateway.url}\n`);

@@ -56,15 +56,34 @@ export const SERVER_VERSION: string = (
   }
 ).version;
 
-export async function createServer(opts: TCreateServerOptions = {}): Promise<TConsoleServer> {
-  const env = { ...parseEnv(), ...opts.env } as TEnv;
-  if (
-    opts.env?.PORT !== undefined &&
-    opts.env.PUBLIC_URL === undefined &&
-    !process.env.PUBLIC_URL
-  ) {
-    env.PUBLIC_URL = `http://localhost:${opts.env.PORT}`;
+/** process.env overridden by opts.env; public URLs follow overridden ports unless set explicitly. */
+function resolveEnv(overrides: Partial<TEnv> = {}): TEnv {
+  const env: TEnv = { ...parseEnv(), ...overrides };
+  if (overrides.PUBLIC_URL === undefined && !process.env.PUBLIC_URL) {
+    env.PUBLIC_URL = `http://localhost:${env.PORT}`;
   }
+  if (overrides.GATEWAY_PUBLIC_URL === undefined && !process.env.GATEWAY_PUBLIC_URL) {
+    env.GATEWAY_PUBLIC_URL = `http://localhost:${env.GATEWAY_PORT}`;
+  }
+  return env;
+}
+
+function scaleRules(rules: TThrottleRules, factor: number): TThrottleRules {
+  if (factor === 1) return rules;
+  const scale = (r: { limit: number; windowMs: number }) => ({
+    ...r,
+    limit: Math.max(1, Math.round(r.limit * factor)),
+  });
+  return Object.fromEntries(
+    Object.entries(rules).map(([action, r]) => [
+      action,
+      { perEmail: scale(r.perEmail), perIp: scale(r.perIp) },
+    ]),
+  ) as TThrottleRules;
+}
+
+export async function createServer(opts: TCreateServerOptions = {}): Promise<TConsoleServer> {
+  const env = resolveEnv(opts.env);
   const logger = opts.logger ?? createLogger({ level: env.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
   const closers: Array<() => Promise<void> | void> = [];
@@ -86,7 +105,10 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
           keyPrefix: opts.redisKeyPrefix ?? 'rpc:throttle:',
         })
       : createMemoryThrottleStore(clock);
-    throttle = createThrottle(store, opts.throttleRules ?? DEFAULT_THROTTLE_RULES);
+    throttle = createThrottle(
+      store,
+      scaleRules(opts.throttleRules ?? DEFAULT_THROTTLE_RULES, env.THROTTLE_LIMIT_FACTOR),
+    );
     closers.push(throttle.close);
   }
 
