@@ -91,6 +91,7 @@ describe('app shell', () => {
   it('sends a guest from a dashboard page to the sign-in page', async () => {
     const router = await renderAt('/rpc/endpoint');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(document.title).toBe('Sign in · RPC Console'));
   });
 
   it('shows the not-found screen with the path for unknown pages', async () => {
@@ -122,7 +123,7 @@ describe('app shell', () => {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(methods).toContain('hub_getUserProfile');
-    expect(screen.getByRole('button', { name: /Ada – account menu/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu (Ada)' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Endpoints' })).toBeInTheDocument();
   });
 
@@ -158,7 +159,7 @@ describe('app shell', () => {
     signInAsPersonal();
     const router = await renderAt('/rpc/endpoint');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /account menu/ }));
+    await user.click(await screen.findByRole('button', { name: /User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(methods).toContain('hub_logout');

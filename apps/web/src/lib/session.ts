@@ -82,11 +82,6 @@ export function chooseTeam(teamId: string): void {
   useSession.setState({ teamId });
 }
 
-function setToken(token: string): void {
-  Cookies.set(COOKIE.token, token, cookieOptions(Math.round(SESSION_TTL_MS / 86_400_000)));
-  useSession.setState({ token });
-}
-
 /** Forgets the token only (SPEC §2 third-party-login?from=admin, §4 restore failure). */
 export function clearToken(): void {
   Cookies.remove(COOKIE.token, { path: '/' });
@@ -148,30 +143,43 @@ export async function refreshUser(): Promise<void> {
   saveUserLocally(user);
 }
 
-/** Tells the server the cookie's language when it differs from the user's (SPEC §4 Login). */
-async function syncLanguage(): Promise<void> {
-  const user = useSession.getState().user;
+/** The cookie's language, told to the server when it differs from the user's (SPEC §4 Login). */
+async function syncLanguage(user: TUser): Promise<TUser> {
   const lang = readLangCookie() ?? currentLang();
-  if (!user || user.language === lang) return;
+  if (user.language === lang) return user;
   try {
     const { language } = await callRpc('hub_changeUserLang', { lang }, { hideError: true });
-    const next = { ...user, language };
-    useSession.setState({ user: next });
-    saveUserLocally(next);
+    return { ...user, language };
   } catch (error) {
     if (!isCancelledError(error)) console.error('Language sync failed', error);
+    return user;
   }
 }
 
-/** Every SPEC §4 Login step: token cookie, register-confirm cookie cleared, user, language, seams. */
+/**
+ * Every SPEC §4 Login step: token cookie, register-confirm cookie cleared, user info, language, seams.
+ * The store learns token and user together at the end, so the guard does not move the user (and
+ * cancel these calls on the route change) half-way through.
+ */
 export async function signIn(token: string): Promise<void> {
-  setToken(token);
+  Cookies.set(COOKIE.token, token, cookieOptions(Math.round(SESSION_TTL_MS / 86_400_000)));
   Cookies.remove(COOKIE.registerConfirm, { path: '/' });
-  await refreshUser();
-  await syncLanguage();
+  try {
+    const profile = await callRpc('hub_getUserProfile', {});
+    const user = await syncLanguage(profile);
+    saveUserLocally(user);
+    useSession.setState({
+      token,
+      user,
+      loginType: readLoginTypeCookie(),
+      teamId: Cookies.get(COOKIE.teamId) ?? null,
+    });
+  } catch (error) {
+    // Not signed in after all: no half-set session is left behind.
+    Cookies.remove(COOKIE.token, { path: '/' });
+    throw error;
+  }
   await runHooks(hooks.loadAccountData, 'load account data');
-  const user = useSession.getState().user;
-  if (user) saveUserLocally(user);
   await afterLoginHooks();
 }
 

@@ -128,8 +128,10 @@ export function AppShell() {
     void i18n.changeLanguage(routeLang).then(() => setLangVersion((n) => n + 1));
   }, [routeLang]);
 
-  // Redirects, effects and token clearing happen before paint, so a refused page never shows.
-  useLayoutEffect(() => {
+  // A refused page never renders (Loading shows meanwhile). This is a passive effect on purpose: on the
+  // first render RouterProvider subscribes to the router in its own layout effect, which runs after its
+  // children's, so a navigate() from a child's layout effect would be lost.
+  useEffect(() => {
     if (decision.kind === 'redirect') {
       redirects.current += 1;
       if (redirects.current > MAX_REDIRECTS) {
