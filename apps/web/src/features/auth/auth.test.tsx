@@ -23,6 +23,7 @@ import { ResetPasswordCheckingPage } from './components/reset-password-checking-
 import { ResetPasswordPage } from './components/reset-password-page';
 import { ResetPasswordSetPage } from './components/reset-password-set-page';
 import { SetPasswordCheckingPage } from './components/set-password-checking-page';
+import { SetPasswordSetPage } from './components/set-password-set-page';
 import { getSafeRedirect } from './utils/safe-redirect';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
@@ -485,6 +486,23 @@ describe('password reset', () => {
     expect(params.password).toBe(hashPassword('brand-new-pass'));
     expect(params.confirmPassword).toMatch(DIGEST);
     expect(JSON.stringify(rpc.mock.calls)).not.toContain('brand-new-pass');
+  });
+
+  it('says "Set your password" for purpose set and forgets a stale session afterwards', async () => {
+    useSession.setState({ token: 'tok', user });
+    fakeApi({
+      hub_passwordReset: () => ({ success: true }),
+      hub_logout: () => ({ success: true }),
+    });
+    renderPage(`/set-password/set?code=${CODE}`, <SetPasswordSetPage />);
+    expect(screen.getByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    await fillIn('Password', 'brand-new-pass');
+    await fillIn('Confirm password', 'brand-new-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your password is set' }),
+    ).toBeInTheDocument();
+    expect(useSession.getState().token).toBeNull();
   });
 
   it('blocks a mismatched confirmation', async () => {

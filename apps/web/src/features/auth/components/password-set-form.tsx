@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@rpc/contract';
 import { useLocalizedNavigate } from '../../../lib/locale-path';
 import { RpcCallError } from '../../../lib/rpc-client';
+import { signOut, useSession } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { useAuthRules } from '../utils/form-rules';
 import { parseCode } from '../utils/query-params';
@@ -52,6 +53,8 @@ export function PasswordSetForm({ purpose }: { purpose: TPasswordPurpose }) {
     if (code === null) return;
     try {
       await resetMutation.mutateAsync({ code, ...values });
+      // The reset ended every session, this browser's too (the guard lets signed-in users reach this page).
+      if (useSession.getState().token !== null) await signOut();
     } catch (error) {
       // The popup is already shown; a dead link also swaps the form for a way to get a new one.
       if (error instanceof RpcCallError && LINK_PROBLEM_CODES.includes(error.code)) {
