@@ -405,13 +405,19 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
         ERROR_CODES.SESSION_REVOKED,
       );
       expect((await h.call('hub_login', { email, password: digest('n') })).ok).toBe(true);
-      expect(
-        (await h.call('hub_changePassword', { oldPassword: digest('n') } as never)).error?.code,
-      ).toBe(ERROR_CODES.INVALID_PARAMS);
+      const partial = { oldPassword: digest('n') } as never;
+      expect((await h.call('hub_changePassword', partial, { token })).error?.code).toBe(
+        ERROR_CODES.INVALID_PARAMS,
+      );
+      // Without a session the caller learns nothing about the params.
+      expect((await h.call('hub_changePassword', partial)).error?.code).toBe(
+        ERROR_CODES.SESSION_MISSING,
+      );
     });
   });
 
   describe('profile setters', () => {
+    let hostileUser: { token: string } | undefined;
     it('sets nickname, language, terms and recharge tips', async () => {
       const { token } = await h.signUp();
       expect(
@@ -449,7 +455,9 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
       ['object', { nickname: { $ne: 1 } }],
       ['missing', {}],
     ])('refuses a hostile nickname (%s) with 10004 and changes nothing', async (_name, params) => {
-      const { token } = await h.signUp();
+      // One user for all cases: each case checks its own before/after, so sharing hides nothing.
+      hostileUser ??= await h.signUp();
+      const { token } = hostileUser;
       const before = (await h.call('hub_getUserProfile', {}, { token })).result!.nickname;
       const res = await h.raw({ method: 'hub_setUserNickname', params, id: 7 }, { token });
       expect(res.id).toBe(7);

@@ -60,11 +60,12 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
   const handler = def ? (HANDLERS as unknown as Record<string, TAnyHandler>)[method] : undefined;
   if (!def || !handler) throw new RpcError(ERROR_CODES.METHOD_NOT_FOUND);
 
-  const params = validateParams(def, rawParams);
   // The contract decides whether a session is needed; a handler of the other kind is a wiring bug.
   if (handler.auth !== def.auth)
     throw new Error(`handler auth of ${method} disagrees with the contract`);
+  // Session first: a caller without one learns nothing about a method's params.
   const auth = def.auth === 'user' ? await resolveAuth(ctx) : undefined;
+  const params = validateParams(def, rawParams);
   const result = await handler.run({ ctx, params, ...(auth ? { auth } : {}) });
 
   // The contract promises the shape of every answer; a mismatch is our bug, reported as 10500.
