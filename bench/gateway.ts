@@ -391,7 +391,9 @@ async function main(): Promise<void> {
   } else {
     text = `${text.trimEnd()}\n\n${block}\n`;
   }
-  writeFileSync(doc, text);
+  // Formatted like the rest of the repo, so `npm run format:check` stays green after a bench run.
+  const prettier = await import('prettier');
+  writeFileSync(doc, await prettier.format(text, { ...(await prettier.resolveConfig(doc)), parser: 'markdown' }));
   console.log(`\nwritten to ${path.relative(root, doc)}`);
 }
 

@@ -108,9 +108,17 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   const stop = () =>
     (stopping ??= (async () => {
       await ws.close();
+      // In-flight calls may finish (and be metered); after 5 s whatever is left is cut.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await usage.stop();
+      const force = setTimeout(() => server.closeAllConnections(), 5000);
+      await closed;
+      clearTimeout(force);
+      try {
+        await usage.stop();
+      } catch (err) {
+        onError(err); // the batch is lost with the process: an under-count, never a double count
+      }
       await upstreams.close();
     })());
 
