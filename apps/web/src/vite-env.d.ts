@@ -5,4 +5,6 @@
 interface ImportMetaEnv {
   /** Injected by build-meta-plugin.ts; compared with builds/meta/latest.json to detect a newer build. */
   readonly VITE_BUILD_ID: string;
+  /** comma-separated hosts outside the console that navigation may go to (SPEC §2) */
+  readonly VITE_EXTERNAL_HOSTS?: string;
 }

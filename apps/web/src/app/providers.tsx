@@ -13,7 +13,11 @@ import { i18n } from '../lib/i18n';
 function LocalisedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   return (
-    <ConfigProvider locale={instance.language === 'zh' ? zhCN : enUS}>
+    // autoInsertSpace off: antd would render "登录" as "登 录", which breaks its accessible name.
+    <ConfigProvider
+      locale={instance.language === 'zh' ? zhCN : enUS}
+      button={{ autoInsertSpace: false }}
+    >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

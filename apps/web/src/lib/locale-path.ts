@@ -7,6 +7,12 @@ import { checkNavigationTarget } from './guard';
 
 export const ZH_PREFIX = '/zh';
 
+/** Hosts outside the console the app may send the browser to (SPEC §2), from VITE_EXTERNAL_HOSTS. */
+export const EXTERNAL_ALLOWED_HOSTS: readonly string[] = (import.meta.env.VITE_EXTERNAL_HOSTS ?? '')
+  .split(',')
+  .map((host) => host.trim().toLowerCase())
+  .filter(Boolean);
+
 /** The language a path is in: /zh and /zh/... are Chinese, everything else English. */
 export function langFromPath(pathname: string): TLanguage {
   return pathname === ZH_PREFIX || pathname.startsWith(`${ZH_PREFIX}/`) ? 'zh' : 'en';
@@ -47,7 +53,10 @@ export function useLocalizedNavigate(): TLocalizedNavigate {
   const lang = useRouteLang();
   return useCallback(
     (to, options) => {
-      const check = checkNavigationTarget(to, { origin: window.location.origin });
+      const check = checkNavigationTarget(to, {
+        origin: window.location.origin,
+        allowedHosts: EXTERNAL_ALLOWED_HOSTS,
+      });
       if (check.kind === 'refuse') {
         console.warn(`Navigation refused (${check.reason}): ${to}`);
         return;

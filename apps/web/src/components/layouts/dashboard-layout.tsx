@@ -63,7 +63,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         collapsible
         trigger={null}
         theme="light"
-        style={{ borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)' }}
+        style={{ borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)', minHeight: '100vh' }}
       >
         <div style={{ height: 64, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
           <Logo compact={collapsed} />
