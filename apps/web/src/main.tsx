@@ -9,6 +9,7 @@ import './lib/antd-react19';
 import { detectLanguage, initI18n, readLangCookie } from './lib/i18n';
 import { langFromPath, localePath } from './lib/locale-path';
 import { createQueryClient } from './lib/query-client';
+import { RpcCallError, isCancelledError } from './lib/rpc-client';
 // Imported for its side effect too: it wires sign-out on invalid sessions into the request client.
 import './lib/session';
 
@@ -24,6 +25,15 @@ async function start() {
     window.history.replaceState(null, '', localePath(`${pathname}${search}${hash}`, detected.lang));
   }
   await initI18n(langFromPath(window.location.pathname));
+
+  // Failed calls have shown their popup already and cancelled ones need nothing; the rest is logged.
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isCancelledError(event.reason) || event.reason instanceof RpcCallError) {
+      event.preventDefault();
+      return;
+    }
+    console.error('Unhandled rejection', event.reason);
+  });
 
   const router = createAppRouter();
   startBuildWatcher();

@@ -1,4 +1,8 @@
-/** Polls builds/meta/latest.json (SPEC §4) and notes when a newer build is out; the router reloads on the next navigation. */
+/**
+ * Polls builds/meta/latest.json (SPEC §4). When a newer build is out the page reloads: at once if the tab
+ * is in the background, otherwise on the next navigation (the router), so a half-filled form is not lost.
+ * Either way the reload guard allows it once per path within 10 s.
+ */
 import {
   BUILD_CHECK_INTERVAL_MS,
   BUILD_ID,
@@ -18,11 +22,15 @@ export function startBuildWatcher(): () => void {
   const check = async () => {
     if (newBuildPending) return;
     newBuildPending = await checkForNewBuild(fetch, BUILD_ID);
+    if (newBuildPending && document.visibilityState === 'hidden') reloadHere();
+  };
+  const reloadHere = () => {
+    const path = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    return guardedReload(path, () => window.location.reload());
   };
   const timer = setInterval(() => void check(), BUILD_CHECK_INTERVAL_MS);
   const onPreloadError = (event: Event) => {
-    const path = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    if (guardedReload(path, () => window.location.reload())) event.preventDefault();
+    if (reloadHere()) event.preventDefault();
   };
   window.addEventListener('vite:preloadError', onPreloadError);
   return () => {
