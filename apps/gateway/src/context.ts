@@ -115,7 +115,7 @@ export function resolveGroup(ups: TChainUpstreams, route: TRoute): TResolvedGrou
  */
 export function isErrorBody(body: Buffer): boolean {
   const r = body.indexOf('"result"');
-  const e = body.indexOf('"error"');
   if (r === -1) return true;
-  return e !== -1 && e < r;
+  // Only the bytes before "result" are searched: a big answer is not scanned to its end.
+  return body.subarray(0, r).indexOf('"error"') !== -1;
 }
