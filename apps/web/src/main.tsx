@@ -12,6 +12,8 @@ import { createQueryClient } from './lib/query-client';
 import { RpcCallError, isCancelledError } from './lib/rpc-client';
 // Imported for its side effect too: it wires sign-out on invalid sessions into the request client.
 import './lib/session';
+// Registers the limit-info load on the after-login seam (SPEC §4).
+import './lib/limit-info';
 
 async function start() {
   const { pathname, search, hash } = window.location;

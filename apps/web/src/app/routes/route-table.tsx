@@ -245,7 +245,7 @@ export const ROUTES: readonly TRouteDef[] = [
     name: 'rpc-endpoint',
     path: 'rpc/endpoint',
     meta: dashboard('rpc-endpoint'),
-    Page: page(() => import('../../features/endpoint/components/endpoint-page'), 'EndpointPage'),
+    Page: page(() => import('../../features/api-keys/components/endpoint-page'), 'EndpointPage'),
   },
   {
     name: 'rpc-profile',

@@ -11,7 +11,7 @@ import { RpcCallError, callRpc } from '../../lib/rpc-client';
 import { hashPassword } from '../../lib/password';
 import { useSession } from '../../lib/session';
 import { ProfilePage } from './components/profile-page';
-import { formatDateTime } from './utils/format-date-time';
+import { formatDateTime } from '../../lib/format-date-time';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),

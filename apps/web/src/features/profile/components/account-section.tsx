@@ -1,7 +1,7 @@
 import { Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '../../../lib/session';
-import { formatDateTime } from '../utils/format-date-time';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { ProfileSection } from './profile-section';
 
 export function AccountSection({ user }: { user: TUser }) {

@@ -1,0 +1,459 @@
+/** The /rpc/endpoint page against a fake request client: only callRpc (the network boundary) is replaced. */
+import type { TApiKey, TChain, TMethodName, TParamsIn, TResult } from '@rpc/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../lib/i18n';
+import { resetLimitInfo } from '../../lib/limit-info';
+import type * as RpcClientModule from '../../lib/rpc-client';
+import { RpcCallError, callRpc } from '../../lib/rpc-client';
+import { EndpointPage } from './components/endpoint-page';
+
+vi.mock('../../lib/rpc-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof RpcClientModule>()),
+  callRpc: vi.fn(),
+}));
+
+const rpc = vi.mocked(callRpc);
+
+function makeKey(i: number, patch: Partial<TApiKey> = {}): TApiKey {
+  return {
+    keyId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    name: `Key ${i}`,
+    key: `k${String(i).padStart(3, '0')}abcdefghijklmnopqrstuvwx`,
+    createdAt: new Date(2026, 0, i, 9, 5).getTime(),
+    paused: false,
+    archiveMode: false,
+    mev: '',
+    bundler: 'default',
+    allowlists: { origins: [], ips: [], contracts: [], methods: [] },
+    today: { requests: i * 1000, ru: i * 10_000 },
+    ...patch,
+  };
+}
+
+const chains: TChain[] = [
+  {
+    id: 'localnet',
+    name: 'Localnet',
+    network: 'testnet',
+    chainId: 31337,
+    icon: '',
+    available: true,
+    features: ['archive', 'mev', 'bundler'],
+    ruMultiplier: 1,
+    httpUrlTemplate: 'http://localhost:3001/v1/localnet/{key}',
+    wsUrlTemplate: 'ws://localhost:3001/v1/localnet/{key}',
+  },
+  {
+    id: 'ethereum',
+    name: 'Ethereum',
+    network: 'mainnet',
+    chainId: 1,
+    icon: '',
+    available: false,
+    features: ['archive', 'mev'],
+    ruMultiplier: 1,
+    httpUrlTemplate: 'https://rpc.example.com/v1/ethereum/{key}',
+    wsUrlTemplate: 'wss://rpc.example.com/v1/ethereum/{key}',
+  },
+];
+
+/** The server side of the fake: an in-memory key list, newest first, paged like hub_getApiKeys. */
+let keys: TApiKey[] = [];
+type THandlers = Partial<Record<TMethodName, (params: never) => unknown>>;
+let overrides: THandlers = {};
+
+const handlers: THandlers = {
+  hub_getApiKeys: (p: TParamsIn<'hub_getApiKeys'>) => {
+    const page = p.page ?? 1;
+    const perPage = p.perPage ?? 5;
+    const found = keys.filter((k) => !p.search || k.name.includes(p.search));
+    return {
+      list: found.slice((page - 1) * perPage, page * perPage),
+      total: found.length,
+      page,
+      perPage,
+    };
+  },
+  hub_getApiKey: (p: { keyId: string }) => keys.find((k) => k.keyId === p.keyId),
+  hub_generateApiKey: (p: { name: string }) => {
+    const key = makeKey(99, { name: p.name, today: { requests: 0, ru: 0 } });
+    keys = [key, ...keys];
+    return key;
+  },
+  hub_setApiKeyName: (p: { keyId: string; name: string }) => patchKey(p.keyId, { name: p.name }),
+  hub_updateApiKey: (p: TParamsIn<'hub_updateApiKey'>) =>
+    patchKey(p.keyId, {
+      ...(p.paused === undefined ? {} : { paused: p.paused }),
+      ...(p.allowlists
+        ? { allowlists: { ...keys.find((k) => k.keyId === p.keyId)!.allowlists, ...p.allowlists } }
+        : {}),
+    }),
+  hub_deleteApiKey: (p: { keyId: string }) => {
+    keys = keys.filter((k) => k.keyId !== p.keyId);
+    return { success: true };
+  },
+  hub_setApiKeyAdvancedFeatures: (p: TParamsIn<'hub_setApiKeyAdvancedFeatures'>) =>
+    patchKey(p.keyId, { archiveMode: p.enabled }),
+  hub_setApiKeyMev: (p: TParamsIn<'hub_setApiKeyMev'>) => patchKey(p.keyId, { mev: p.mev }),
+  hub_setApiKeyBundler: (p: TParamsIn<'hub_setApiKeyBundler'>) =>
+    patchKey(p.keyId, { bundler: p.bundler }),
+  hub_getSupportChains: () => ({ list: chains }),
+  hub_getApiKeyNeedUpgrade: () => ({ needUpgrade: false, tier: 'free', reasons: [] }),
+  hub_getUserLimitInfo: (): TResult<'hub_getUserLimitInfo'> => ({
+    currentLimitRate: 20,
+    currentLimitRateLevel: 'free',
+    currentLimitRateOrder: 1,
+    currentLimitRateValue: 400,
+    currentLimitRateLevelView: 'Free',
+    currentLimitRateTitleView: 'Free plan',
+    reqPerSec: 20,
+    ruPerSec: 400,
+    concurrency: 10,
+    ruBalance: 123_456,
+    tiers: [
+      { level: 'free', name: 'Free', order: 1, reqPerSec: 20, ruPerSec: 400, concurrency: 10 },
+      {
+        level: 'elementary',
+        name: 'Elementary',
+        order: 2,
+        reqPerSec: 1000,
+        ruPerSec: 40_000,
+        concurrency: 100,
+      },
+    ],
+  }),
+  hub_getRuTable: (): TResult<'hub_getRuTable'> => ({
+    version: '2026-01',
+    methods: [
+      { method: 'eth_blockNumber', ru: 10 },
+      { method: 'eth_call', ru: 20 },
+      { method: 'eth_getLogs', ru: 50 },
+    ],
+    rules: {
+      unlistedRuPer250Bytes: 5,
+      archiveSurchargePercent: 30,
+      getLogsSurchargePercentPer200KbOver200Kb: 100,
+      responseSurchargePercentPerMbOver1Mb: 100,
+    },
+  }),
+};
+
+function patchKey(keyId: string, patch: Partial<TApiKey>): TApiKey {
+  keys = keys.map((k) => (k.keyId === keyId ? { ...k, ...patch } : k));
+  return keys.find((k) => k.keyId === keyId)!;
+}
+
+function calls<N extends TMethodName>(method: N) {
+  return rpc.mock.calls.filter(([name]) => name === method).map(([, p]) => p as TParamsIn<N>);
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      {/* as the app's providers do: no space squeezed into two-character Chinese buttons */}
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <MemoryRouter initialEntries={['/rpc/endpoint']}>
+          <EndpointPage />
+        </MemoryRouter>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** The table row that shows `name`. */
+async function row(name: string) {
+  const cell = await screen.findByRole('button', { name });
+  return cell.closest('tr')!;
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(async () => {
+  keys = Array.from({ length: 12 }, (_, i) => makeKey(12 - i));
+  overrides = {};
+  rpc.mockReset();
+  rpc.mockImplementation(async (method, params) => {
+    const handler = overrides[method] ?? handlers[method];
+    if (!handler) throw new Error(`unexpected call ${method}`);
+    return handler(params as never) as never;
+  });
+  localStorage.clear();
+  resetLimitInfo();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('EndpointPage keys table', () => {
+  it('shows a skeleton, then the first page of 5 with usage, status and dates', async () => {
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Loading your API keys…' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Key 12' })).toBeInTheDocument();
+    expect(calls('hub_getApiKeys')).toEqual([{ page: 1, perPage: 5 }]);
+    for (const header of [
+      'Name',
+      'Key',
+      'Status',
+      'Requests today',
+      'RUs today',
+      'Created',
+      'Actions',
+    ]) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const first = within(await row('Key 12'));
+    expect(first.getByText('12,000')).toBeInTheDocument();
+    expect(first.getByText('120,000')).toBeInTheDocument();
+    expect(first.getByText('Active')).toBeInTheDocument();
+    expect(first.getByText('2026-01-12 09:05')).toBeInTheDocument();
+    // the key is masked until revealed
+    expect(first.queryByText(keys[0]!.key)).not.toBeInTheDocument();
+    await userEvent.click(first.getByRole('button', { name: 'Show key' }));
+    expect(first.getByText(keys[0]!.key)).toBeInTheDocument();
+    expect(screen.getByText('12 keys')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('pages and searches with the server', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'Key 12' });
+    await userEvent.click(screen.getByTitle('3'));
+    expect(await screen.findByRole('button', { name: 'Key 2' })).toBeInTheDocument();
+    expect(calls('hub_getApiKeys').at(-1)).toEqual({ page: 3, perPage: 5 });
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search keys' }), 'Key 1{Enter}');
+    await waitFor(() =>
+      expect(calls('hub_getApiKeys').at(-1)).toEqual({ page: 1, perPage: 5, search: 'Key 1' }),
+    );
+  });
+
+  it('changes the page size with the server', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'Key 12' });
+    await userEvent.click(screen.getByRole('combobox', { name: /page size|Page Size/i }));
+    await userEvent.click(await screen.findByTitle('10 / page'));
+    await waitFor(() => expect(calls('hub_getApiKeys').at(-1)).toEqual({ page: 1, perPage: 10 }));
+    expect(await screen.findByRole('button', { name: 'Key 3' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state with a call to action when there are no keys', async () => {
+    keys = [];
+    renderPage();
+    expect(await screen.findByText(/You have no API keys yet/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create your first key' })).toBeInTheDocument();
+  });
+
+  it('creates a key with a validated name and shows it at once', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'Key 12' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create API key' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Please enter a name.')).toBeInTheDocument();
+    expect(calls('hub_generateApiKey')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), '  My dApp  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls('hub_generateApiKey')).toEqual([{ name: 'My dApp' }]));
+    expect(await screen.findByRole('button', { name: 'My dApp' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('renames a key', async () => {
+    renderPage();
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('Name');
+    expect(field).toHaveValue('Key 12');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Production');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls('hub_setApiKeyName')).toEqual([{ keyId: keys[0]!.keyId, name: 'Production' }]),
+    );
+    expect(await screen.findByRole('button', { name: 'Production' })).toBeInTheDocument();
+  });
+
+  it('pauses and resumes a key', async () => {
+    renderPage();
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Pause' }));
+    await waitFor(() =>
+      expect(calls('hub_updateApiKey')).toEqual([{ keyId: keys[0]!.keyId, paused: true }]),
+    );
+    expect(await within(await row('Key 12')).findByText('Paused')).toBeInTheDocument();
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Resume' }));
+    await waitFor(() =>
+      expect(calls('hub_updateApiKey').at(-1)).toEqual({ keyId: keys[0]!.keyId, paused: false }),
+    );
+  });
+
+  it('asks before deleting, says the endpoint stops at once, then deletes and refreshes', async () => {
+    renderPage();
+    const keyId = keys[0]!.keyId;
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText(/stop working at once/)).toBeInTheDocument();
+    expect(calls('hub_deleteApiKey')).toHaveLength(0);
+    const listCalls = calls('hub_getApiKeys').length;
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls('hub_deleteApiKey')).toEqual([{ keyId }]));
+    await waitFor(() => expect(calls('hub_getApiKeys').length).toBeGreaterThan(listCalls));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Key 12' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('keeps the dialog open when the server refuses (the client has shown why)', async () => {
+    overrides.hub_generateApiKey = () => {
+      throw new RpcCallError('hub_generateApiKey', { code: 50409, message: 'x', messageZh: 'x' });
+    };
+    renderPage();
+    await screen.findByRole('button', { name: 'Key 12' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create API key' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Too many');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls('hub_generateApiKey')).toHaveLength(1));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('EndpointPage key detail', () => {
+  async function openDetail() {
+    renderPage();
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Details' }));
+    return screen.findByRole('dialog');
+  }
+
+  it('builds the HTTPS and WSS URLs from the chain templates and copies them', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const drawer = await openDetail();
+    const key = keys[0]!.key;
+    expect(await within(drawer).findByLabelText('HTTPS URL')).toHaveValue(
+      `http://localhost:3001/v1/localnet/${key}`,
+    );
+    expect(within(drawer).getByLabelText('WSS URL')).toHaveValue(
+      `ws://localhost:3001/v1/localnet/${key}`,
+    );
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Copy HTTPS URL' }));
+    expect(writeText).toHaveBeenCalledWith(`http://localhost:3001/v1/localnet/${key}`);
+    expect(await screen.findByText('Copied to the clipboard.')).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Copy WSS URL' }));
+    expect(writeText).toHaveBeenLastCalledWith(`ws://localhost:3001/v1/localnet/${key}`);
+    expect(within(drawer).getByLabelText('Example request (curl)')).toHaveTextContent(
+      `curl -X POST 'http://localhost:3001/v1/localnet/${key}'`,
+    );
+  });
+
+  it('switches advanced features with the right methods', async () => {
+    const drawer = await openDetail();
+    await userEvent.click(within(drawer).getByRole('tab', { name: 'Advanced features' }));
+    const keyId = keys[0]!.keyId;
+    await userEvent.click(await within(drawer).findByRole('switch', { name: 'Archive mode' }));
+    await waitFor(() =>
+      expect(calls('hub_setApiKeyAdvancedFeatures')).toEqual([
+        { keyId, feature: 'archive_mode', enabled: true },
+      ]),
+    );
+    // archive and MEV on both chains, the bundler only on localnet
+    expect(within(drawer).getAllByText('Supported on: Localnet, Ethereum')).toHaveLength(2);
+    expect(within(drawer).getByText('Supported on: Localnet')).toBeInTheDocument();
+
+    await userEvent.click(within(drawer).getByRole('combobox', { name: 'MEV protection' }));
+    await userEvent.click(await screen.findByTitle('Globalcast'));
+    await waitFor(() => expect(calls('hub_setApiKeyMev')).toEqual([{ keyId, mev: 'globalcast' }]));
+
+    await userEvent.click(within(drawer).getByRole('combobox', { name: 'Bundler' }));
+    await userEvent.click(await screen.findByTitle('Pimlico'));
+    await waitFor(() =>
+      expect(calls('hub_setApiKeyBundler')).toEqual([{ keyId, bundler: 'pimlico' }]),
+    );
+  });
+
+  it('rejects bad allowlist entries and saves good ones', async () => {
+    const drawer = await openDetail();
+    await userEvent.click(within(drawer).getByRole('tab', { name: 'Allowlists' }));
+    const origins = await within(drawer).findByLabelText('Origins');
+    await userEvent.type(origins, 'javascript:alert(1){Enter}');
+    expect(
+      await within(drawer).findByText('Not valid here: javascript:alert(1)'),
+    ).toBeInTheDocument();
+    expect(origins).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(origins);
+    await userEvent.type(origins, 'https://App.example.com{Enter}');
+    expect(within(drawer).getByText('https://app.example.com')).toBeInTheDocument();
+    await userEvent.type(within(drawer).getByLabelText('IP addresses'), '999.1.1.1{Enter}');
+    expect(await within(drawer).findByText('Not valid here: 999.1.1.1')).toBeInTheDocument();
+    await userEvent.type(within(drawer).getByLabelText('Methods'), 'eth_call{Enter}');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save allowlists' }));
+    await waitFor(() =>
+      expect(calls('hub_updateApiKey')).toEqual([
+        {
+          keyId: keys[0]!.keyId,
+          allowlists: {
+            origins: ['https://app.example.com'],
+            ips: [],
+            contracts: [],
+            methods: ['eth_call'],
+          },
+        },
+      ]),
+    );
+  });
+});
+
+describe('EndpointPage rate limits & RU costs', () => {
+  it('shows the current tier, all tiers, the RU table with rules and the calculator', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('tab', { name: 'Rate limits & RU costs' }));
+    expect(await screen.findByText('Free plan')).toBeInTheDocument();
+    expect(screen.getByText('123,456')).toBeInTheDocument();
+    expect(screen.getByText('Elementary')).toBeInTheDocument();
+    expect(await screen.findByText('eth_getLogs')).toBeInTheDocument();
+    expect(screen.getByText('Requests served in archive mode cost 30% more.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search methods' }), 'logs');
+    expect(screen.queryByText('eth_blockNumber')).not.toBeInTheDocument();
+
+    // default: 1,000,000 eth_call a month at 10 req/s → 20,000,000 RUs, 200 RU/s, Free
+    expect(screen.getByText('20,000,000')).toBeInTheDocument();
+    const peak = screen.getByLabelText('Peak requests per second');
+    await userEvent.clear(peak);
+    await userEvent.type(peak, '100');
+    expect(await screen.findByText('2,000')).toBeInTheDocument();
+    expect(screen.getAllByText('Elementary').length).toBeGreaterThan(1);
+  });
+});
+
+describe('EndpointPage in Chinese', () => {
+  it('names the create button, the field and the copy buttons in Chinese', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: '创建 API Key' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('名称')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '创建' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '今日请求数' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '今日 RU' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(
+      await within(drawer).findByRole('button', { name: '复制 HTTPS 地址' }),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: '复制 WSS 地址' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+/** A key's detail: endpoint URLs per chain, advanced features, allowlists. Ant Design's Drawer traps focus and closes on Esc. */
+import type { TApiKey } from '@rpc/contract';
+import { Drawer, Skeleton, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useApiKey } from '../api/get-api-key';
+import { useSupportChains } from '../api/get-support-chains';
+import { AdvancedFeatures } from './advanced-features';
+import { AllowlistsEditor } from './allowlists-editor';
+import { ChainEndpoints } from './chain-endpoints';
+
+export function ApiKeyDrawer({
+  keyId,
+  fallback,
+  onClose,
+}: {
+  keyId: string | null;
+  /** the row the drawer was opened from, shown until the key's own query answers */
+  fallback: TApiKey | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('api-keys');
+  const detail = useApiKey(keyId);
+  const chains = useSupportChains();
+  const apiKey = detail.data ?? fallback;
+  const chainList = chains.data?.list ?? [];
+
+  return (
+    <Drawer
+      open={keyId !== null}
+      onClose={onClose}
+      width={720}
+      title={
+        apiKey ? (
+          <span>
+            {apiKey.name} {apiKey.paused ? <Tag color="orange">{t('status.paused')}</Tag> : null}
+          </span>
+        ) : (
+          t('drawer.title')
+        )
+      }
+      closeIcon={<span aria-label={t('drawer.close')}>×</span>}
+    >
+      {!apiKey ? (
+        <Skeleton active />
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'endpoints',
+              label: t('drawer.endpoints'),
+              children: (
+                <ChainEndpoints
+                  apiKey={apiKey.key}
+                  chains={chainList}
+                  isLoading={chains.isLoading}
+                />
+              ),
+            },
+            {
+              key: 'features',
+              label: t('drawer.features'),
+              children: <AdvancedFeatures apiKey={apiKey} chains={chainList} />,
+            },
+            {
+              key: 'allowlists',
+              label: t('drawer.allowlists'),
+              // keyed by the saved lists so a save (or another key) starts the editor afresh
+              children: (
+                <AllowlistsEditor
+                  key={`${apiKey.keyId}:${JSON.stringify(apiKey.allowlists)}`}
+                  apiKey={apiKey}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,190 @@
+/** /rpc/endpoint: the account's API keys with their endpoints and features, and the rate limits and RU costs. */
+import { PlusOutlined } from '@ant-design/icons';
+import type { TApiKey } from '@rpc/contract';
+import { Alert, Button, Empty, Flex, Input, Skeleton, Tabs, Typography, message } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
+import { useApiKeyNeedUpgrade } from '../api/get-api-key-need-upgrade';
+import { useApiKeys } from '../api/get-api-keys';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useDeleteApiKey } from '../api/delete-api-key';
+import { useRenameApiKey } from '../api/rename-api-key';
+import { useUpdateApiKey } from '../api/update-api-key';
+import { ApiKeyDrawer } from './api-key-drawer';
+import { ApiKeyNameModal } from './api-key-name-modal';
+import { ApiKeysTable } from './api-keys-table';
+import { RateLimitsSection } from './rate-limits-section';
+
+function UpgradeHint() {
+  const { t } = useTranslation('api-keys');
+  const { data } = useApiKeyNeedUpgrade();
+  if (!data?.needUpgrade) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      closable
+      message={t('upgrade.title', { tier: data.tier })}
+      description={(data.reasons ?? []).map((reason) => t(`upgrade.reasons.${reason}`)).join(' ')}
+    />
+  );
+}
+
+function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
+  const { t } = useTranslation('api-keys');
+  const [paging, setPaging] = useState({ page: 1, perPage: PAGE_SIZE_DEFAULT });
+  const [search, setSearch] = useState('');
+  const [openKey, setOpenKey] = useState<TApiKey | null>(null);
+  const [isCreating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<TApiKey | null>(null);
+  const keys = useApiKeys({ ...paging, ...(search ? { search } : {}) });
+  const createKey = useCreateApiKey();
+  const renameKey = useRenameApiKey();
+  const updateKey = useUpdateApiKey();
+  const deleteKey = useDeleteApiKey();
+
+  const list = keys.data?.list ?? [];
+  const total = keys.data?.total ?? 0;
+  const isEmpty = !keys.isLoading && !keys.isError && total === 0 && !search;
+
+  const onCreate = async (name: string) => {
+    await createKey.mutateAsync({ name });
+    void message.success(t('create.success'));
+    // Newest first: the new key is on page 1 of the unfiltered list.
+    setSearch('');
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+
+  const onTogglePause = (key: TApiKey) =>
+    updateKey
+      .mutateAsync({ keyId: key.keyId, paused: !key.paused })
+      .then((saved) => void message.success(saved.paused ? t('pause.paused') : t('pause.resumed')))
+      .catch(() => undefined);
+
+  const onDelete = async (key: TApiKey) => {
+    await deleteKey.mutateAsync(key.keyId);
+    void message.success(t('delete.success'));
+    if (openKey?.keyId === key.keyId) setOpenKey(null);
+    // The last key of a page gone: show the page before it.
+    if (list.length === 1 && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
+  };
+
+  const createButton = (label: string) => (
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" gap={12} wrap>
+        <Input.Search
+          aria-label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          allowClear
+          style={{ maxWidth: 320 }}
+          onSearch={(value) => {
+            setSearch(value.trim());
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+        {createButton(t('create.button'))}
+      </Flex>
+      {keys.isLoading ? (
+        <div role="status" aria-label={t('loading')}>
+          <Skeleton active paragraph={{ rows: 5 }} />
+        </div>
+      ) : isEmpty ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.description')}>
+          {createButton(t('empty.action'))}
+        </Empty>
+      ) : keys.isError && !keys.data ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('loadFailed')}
+          action={<Button onClick={() => void keys.refetch()}>{t('retry')}</Button>}
+        />
+      ) : (
+        <ApiKeysTable
+          keys={list}
+          total={total}
+          page={paging.page}
+          perPage={paging.perPage}
+          isLoading={keys.isFetching}
+          formatNumber={formatNumber}
+          onPageChange={(page, perPage) =>
+            setPaging((p) => ({ page: perPage === p.perPage ? page : 1, perPage }))
+          }
+          onOpen={setOpenKey}
+          onRename={setRenaming}
+          onTogglePause={(key) => void onTogglePause(key)}
+          onDelete={onDelete}
+        />
+      )}
+      {isCreating ? (
+        <ApiKeyNameModal
+          open
+          title={t('create.title')}
+          okText={t('create.ok')}
+          onSubmit={onCreate}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+      {renaming ? (
+        <ApiKeyNameModal
+          open
+          title={t('rename.title')}
+          okText={t('rename.ok')}
+          initialName={renaming.name}
+          onSubmit={async (name) => {
+            await renameKey.mutateAsync({ keyId: renaming.keyId, name });
+            void message.success(t('rename.success'));
+          }}
+          onClose={() => setRenaming(null)}
+        />
+      ) : null}
+      <ApiKeyDrawer
+        keyId={openKey?.keyId ?? null}
+        fallback={openKey}
+        onClose={() => setOpenKey(null)}
+      />
+    </Flex>
+  );
+}
+
+export function EndpointPage() {
+  const { t } = useTranslation('api-keys');
+  const { lang } = useLocale();
+  const formatNumber = useCallback(
+    (n: number) => new Intl.NumberFormat(LANG_TAG[lang]).format(n),
+    [lang],
+  );
+  return (
+    <section aria-labelledby="page-title">
+      <Typography.Title level={1} id="page-title" style={{ fontSize: 24 }}>
+        {t('title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('description')}</Typography.Paragraph>
+      <Flex vertical gap={16}>
+        <UpgradeHint />
+        <Tabs
+          items={[
+            {
+              key: 'keys',
+              label: t('tabs.keys'),
+              children: <KeysTab formatNumber={formatNumber} />,
+            },
+            {
+              key: 'limits',
+              label: t('tabs.limits'),
+              children: <RateLimitsSection formatNumber={formatNumber} />,
+            },
+          ]}
+        />
+      </Flex>
+    </section>
+  );
+}
