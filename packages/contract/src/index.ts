@@ -11,3 +11,6 @@ export {
   ZPasswordResetParamsSchema,
   ZChangePasswordParamsSchema,
 } from './account/methods';
+export * from './api-keys/schemas';
+export { MAX_API_KEYS_PER_ACCOUNT } from './api-keys/methods';
+export { ZChainSchema, ZTierSchema, type TChain } from './chains/methods';

@@ -1,6 +1,8 @@
 /** Every console API method, by name. The server dispatches from this table; the web app types its calls with it. */
 import type { z } from 'zod';
 import * as account from './account/methods';
+import * as apiKeys from './api-keys/methods';
+import * as chains from './chains/methods';
 import type { TMethodDef } from './define-method';
 
 const all = [
@@ -21,6 +23,20 @@ const all = [
   account.hubSetUserAcceptTerm,
   account.hubSetRechargeTips,
   account.hubGetConfig,
+  chains.hubGetSupportChains,
+  chains.hubGetUserLimitInfo,
+  chains.hubGetRuTable,
+  apiKeys.hubGenerateApiKey,
+  apiKeys.hubGetApiKeys,
+  apiKeys.hubGetApiKey,
+  apiKeys.hubGetPureApiKeys,
+  apiKeys.hubSetApiKeyName,
+  apiKeys.hubDeleteApiKey,
+  apiKeys.hubUpdateApiKey,
+  apiKeys.hubSetApiKeyAdvancedFeatures,
+  apiKeys.hubSetApiKeyMev,
+  apiKeys.hubSetApiKeyBundler,
+  apiKeys.hubGetApiKeyNeedUpgrade,
 ] as const;
 
 type TAll = (typeof all)[number];
