@@ -1,5 +1,5 @@
 /** Accounts own things (ARCHITECTURE.md): every user has a personal account, every team is an account. */
-import { pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const accountKind = pgEnum('account_kind', ['personal', 'team']);
 
@@ -7,6 +7,13 @@ export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: accountKind('kind').notNull(),
   name: text('name').notNull(),
+  /** Rate-limit tier id (apps/gateway/config/tiers.json). */
+  tier: text('tier').notNull().default('free'),
+  /**
+   * Cache of sum(ru_ledger.delta) for this account, updated in the same transaction as every ledger insert
+   * (services/ledger/append-ru-ledger.ts). The ledger is the truth; tests compare the two.
+   */
+  ruBalance: bigint('ru_balance', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

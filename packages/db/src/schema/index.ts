@@ -4,3 +4,7 @@ export * from './users';
 export * from './account-members';
 export * from './sessions';
 export * from './one-time-codes';
+export * from './api-keys';
+export * from './usage';
+export * from './ru-ledger';
+export * from './notices';
