@@ -358,6 +358,18 @@ describe('EndpointPage key detail', () => {
     );
   });
 
+  it('opens from the keyboard', async () => {
+    renderPage();
+    within(await row('Key 12'))
+      .getByRole('button', { name: 'Details' })
+      .focus();
+    await userEvent.keyboard('{Enter}');
+    // Escape closing it is checked in the browser (e2e/api-keys.spec.ts): jsdom runs no drawer motion.
+    expect(
+      await within(await screen.findByRole('dialog')).findByLabelText('HTTPS URL'),
+    ).toBeVisible();
+  });
+
   it('switches advanced features with the right methods', async () => {
     const drawer = await openDetail();
     await userEvent.click(within(drawer).getByRole('tab', { name: 'Advanced features' }));

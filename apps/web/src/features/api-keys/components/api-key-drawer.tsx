@@ -9,26 +9,29 @@ import { AllowlistsEditor } from './allowlists-editor';
 import { ChainEndpoints } from './chain-endpoints';
 
 export function ApiKeyDrawer({
+  isOpen,
   keyId,
   fallback,
   onClose,
 }: {
+  isOpen: boolean;
   keyId: string | null;
   /** the row the drawer was opened from, shown until the key's own query answers */
   fallback: TApiKey | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('api-keys');
-  const detail = useApiKey(keyId);
+  const detail = useApiKey(isOpen ? keyId : null);
   const chains = useSupportChains();
   const apiKey = detail.data ?? fallback;
   const chainList = chains.data?.list ?? [];
 
   return (
     <Drawer
-      open={keyId !== null}
+      open={isOpen && keyId !== null}
       onClose={onClose}
       width={720}
+      styles={{ wrapper: { maxWidth: '100vw' } }}
       title={
         apiKey ? (
           <span>

@@ -36,7 +36,13 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
   const { t } = useTranslation('api-keys');
   const [paging, setPaging] = useState({ page: 1, perPage: PAGE_SIZE_DEFAULT });
   const [search, setSearch] = useState('');
+  // The drawer keeps showing its key while it slides out, so open and key are separate.
   const [openKey, setOpenKey] = useState<TApiKey | null>(null);
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const onOpen = (key: TApiKey) => {
+    setOpenKey(key);
+    setDrawerOpen(true);
+  };
   const [isCreating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<TApiKey | null>(null);
   const keys = useApiKeys({ ...paging, ...(search ? { search } : {}) });
@@ -66,7 +72,7 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
   const onDelete = async (key: TApiKey) => {
     await deleteKey.mutateAsync(key.keyId);
     void message.success(t('delete.success'));
-    if (openKey?.keyId === key.keyId) setOpenKey(null);
+    if (openKey?.keyId === key.keyId) setDrawerOpen(false);
     // The last key of a page gone: show the page before it.
     if (list.length === 1 && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
   };
@@ -118,7 +124,7 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
           onPageChange={(page, perPage) =>
             setPaging((p) => ({ page: perPage === p.perPage ? page : 1, perPage }))
           }
-          onOpen={setOpenKey}
+          onOpen={onOpen}
           onRename={setRenaming}
           onTogglePause={(key) => void onTogglePause(key)}
           onDelete={onDelete}
@@ -147,9 +153,10 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
         />
       ) : null}
       <ApiKeyDrawer
+        isOpen={isDrawerOpen}
         keyId={openKey?.keyId ?? null}
         fallback={openKey}
-        onClose={() => setOpenKey(null)}
+        onClose={() => setDrawerOpen(false)}
       />
     </Flex>
   );
