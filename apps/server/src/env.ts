@@ -27,6 +27,14 @@ export const ZEnvSchema = z.object({
    * (e2e from localhost); leave it at 1 in production.
    */
   THROTTLE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
+  /** RUs every new personal account receives (register_gift). */
+  REGISTER_GIFT_RU: z.coerce.number().int().min(0).max(1e15).default(1_000_000),
+  /** Balance at or under which low_ru is raised. */
+  LOW_RU_THRESHOLD: z.coerce.number().int().min(0).max(1e15).default(100_000),
+  /** Port of the local Hardhat node started for the `localnet` chain (unless UPSTREAM_LOCALNET_HTTP is set). */
+  LOCALNET_PORT: ZPortSchema.default(8545),
+  /** Start that Hardhat node in the embedded default (`npm start`); false leaves `localnet` to its env URL. */
+  LOCALNET: ZBooleanSchema.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

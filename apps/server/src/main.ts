@@ -1,6 +1,12 @@
-/** `npm start`: the console API and the gateway in one process (embedded default), with graceful shutdown. */
-import { startGateway } from '@rpc/gateway';
+/**
+ * `npm start`: the embedded default in one process — console API, gateway wired to the database, and a local
+ * Hardhat chain as the `localnet` upstream — with graceful shutdown (gateway → server → localnet → database).
+ */
+import net from 'node:net';
+import { openDatabase, type TOpenedDatabase } from '@rpc/db';
+import { loadChains, startLocalnet, withUpstreams, type TLocalnet } from '@rpc/gateway';
 import { parseEnv, type TEnv } from './env';
+import { startDbGateway, type TDbGateway } from './gateway/start-db-gateway';
 import { createServer } from './server';
 
 let env: TEnv;
@@ -11,22 +17,63 @@ try {
   process.exit(1);
 }
 
-let consoleServer: Awaited<ReturnType<typeof createServer>>;
+/** LOCALNET_PORT when given; otherwise 8545, or any free port when another copy already holds 8545. */
+async function localnetPort(): Promise<number> {
+  if (process.env.LOCALNET_PORT) return env.LOCALNET_PORT;
+  const tryListen = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(undefined));
+      probe.listen(port, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  return (await tryListen(env.LOCALNET_PORT)) ?? (await tryListen(0)) ?? env.LOCALNET_PORT;
+}
+
+async function maybeStartLocalnet(): Promise<TLocalnet | undefined> {
+  if (!env.LOCALNET || process.env.UPSTREAM_LOCALNET_HTTP) return undefined;
+  return startLocalnet({ port: await localnetPort() });
+}
+
+let database: TOpenedDatabase | undefined;
+let localnet: TLocalnet | undefined;
+let consoleServer: Awaited<ReturnType<typeof createServer>> | undefined;
+let gateway: TDbGateway | undefined;
 let consoleUrl: string;
-let gateway: Awaited<ReturnType<typeof startGateway>>;
 try {
-  consoleServer = await createServer({ env });
+  // The chain takes seconds to boot: start it while the database opens and migrates.
+  [database, localnet] = await Promise.all([
+    openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
+    maybeStartLocalnet(),
+  ]);
+  const node = localnet;
+  const chains = loadChains().map((c) =>
+    c.id === 'localnet' && node ? withUpstreams(c, { full: [node.url] }, [node.wsUrl]) : c,
+  );
+  consoleServer = await createServer({ env, db: database.db, chains });
   consoleUrl = await consoleServer.start();
-  gateway = await startGateway({ port: env.GATEWAY_PORT, host: env.HOST });
+  gateway = await startDbGateway({
+    deps: consoleServer.deps,
+    port: env.GATEWAY_PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+  });
 } catch (err) {
   // One clear line (e.g. "listen EADDRINUSE: address already in use 0.0.0.0:3000") rather than a stack.
   console.error(`Failed to start: ${(err as Error).message}`);
+  await gateway?.stop().catch(() => {});
+  await consoleServer?.stop().catch(() => {});
+  await localnet?.stop().catch(() => {});
+  await database?.close().catch(() => {});
   process.exit(1);
 }
 
 // Exactly these two lines on stdout tell a user (and the e2e suite) where things are.
 process.stdout.write(`Console: ${consoleUrl}\nGateway: ${gateway.url}\n`);
 
+const running = { server: consoleServer, gateway, localnet, database };
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) {
@@ -34,15 +81,17 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  consoleServer.deps.logger.info({ signal }, 'shutting down');
+  running.server.deps.logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
-    await gateway.stop();
-    await consoleServer.stop();
+    await running.gateway.stop(); // final usage flush while the database is still open
+    await running.server.stop();
+    await running.localnet?.stop();
+    await running.database.close();
     process.exit(0);
   } catch (err) {
-    consoleServer.deps.logger.error({ err }, 'shutdown failed');
+    running.server.deps.logger.error({ err }, 'shutdown failed');
     process.exit(1);
   }
 }

@@ -3,6 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type TDatabase } from '@rpc/db';
+import {
+  loadChains,
+  MemoryInvalidationChannel,
+  RedisInvalidationChannel,
+  type InvalidationChannel,
+  type TChain,
+} from '@rpc/gateway';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { sql } from 'drizzle-orm';
@@ -14,6 +21,7 @@ import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
 import { createMailer, type TMailer } from './mail/mailer';
 import type { TAppConfig, TDeps } from './rpc/context';
+import { createNoopNoticeBus, type TNoticeBus } from './services/notices/notice-bus';
 import { createThrottle, type TThrottle } from './throttle/enforce';
 import { createMemoryThrottleStore } from './throttle/memory-store';
 import { createRedisThrottleStore } from './throttle/redis-store';
@@ -35,6 +43,11 @@ export type TCreateServerOptions = {
   /** argon2 cost; production uses argon2's defaults, tests something cheap. */
   argon2Cost?: TArgon2Cost;
   webDistDir?: string;
+  /** The chain catalogue (default: config/chains.json resolved from process.env). */
+  chains?: TChain[];
+  /** Key invalidation channel; default: Redis pub/sub when REDIS_URL is set, else in-process. */
+  keyEvents?: InvalidationChannel;
+  noticeBus?: TNoticeBus;
 };
 
 export type TConsoleServer = {
@@ -128,12 +141,30 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     closers.push(mailer.close);
   }
 
+  let keyEvents = opts.keyEvents;
+  if (!keyEvents) {
+    if (env.REDIS_URL) {
+      const redis = new RedisInvalidationChannel(env.REDIS_URL);
+      // Not awaited: the console starts while Redis is down (like the throttle, which then fails closed);
+      // a publish meanwhile fails and is logged, and the gateways' periodic refresh covers the gap.
+      redis
+        .start()
+        .catch((err: unknown) => logger.error({ err }, 'key invalidation channel: no Redis'));
+      closers.push(() => redis.close());
+      keyEvents = redis;
+    } else {
+      keyEvents = new MemoryInvalidationChannel();
+    }
+  }
+
   const config: TAppConfig = {
     version: SERVER_VERSION,
     publicUrl: env.PUBLIC_URL,
     gatewayHttpUrlTemplate: `${env.GATEWAY_PUBLIC_URL}/v1/{chain}/{key}`,
     gatewayWsUrlTemplate: `${env.GATEWAY_PUBLIC_URL.replace(/^http/, 'ws')}/v1/{chain}/{key}`,
     supportEmail: env.SUPPORT_EMAIL,
+    registerGiftRu: env.REGISTER_GIFT_RU,
+    lowRuThreshold: env.LOW_RU_THRESHOLD,
   };
   const deps: TDeps = {
     db,
@@ -143,6 +174,9 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     logger,
     passwords: opts.passwords ?? createPasswordHasher(opts.argon2Cost),
     config,
+    chains: opts.chains ?? loadChains(),
+    keyEvents,
+    noticeBus: opts.noticeBus ?? createNoopNoticeBus(),
   };
 
   const app = Fastify({

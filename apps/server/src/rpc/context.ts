@@ -1,9 +1,11 @@
 /** What a method sees: dependencies plus the caller's request facts. Built without Fastify so tests call methods in-process. */
+import type { TChain, InvalidationChannel } from '@rpc/gateway';
 import type { TLogger } from '../lib/logger';
 import type { TDatabase } from '@rpc/db';
 import type { TClock } from '../lib/clock';
 import type { TPasswordHasher } from '../lib/password';
 import type { TMailer } from '../mail/mailer';
+import type { TNoticeBus } from '../services/notices/notice-bus';
 import type { TThrottle } from '../throttle/enforce';
 
 export type TAppConfig = {
@@ -13,6 +15,10 @@ export type TAppConfig = {
   gatewayHttpUrlTemplate: string;
   gatewayWsUrlTemplate: string;
   supportEmail: string;
+  /** RUs credited to every new personal account (register_gift). */
+  registerGiftRu: number;
+  /** A balance at or under this raises low_ru and counts as low for hub_getApiKeyNeedUpgrade. */
+  lowRuThreshold: number;
 };
 
 /** Long-lived dependencies, one set per server. */
@@ -24,6 +30,12 @@ export type TDeps = {
   logger: TLogger;
   passwords: TPasswordHasher;
   config: TAppConfig;
+  /** The chain catalogue the gateway serves (upstreams resolved), for hub_getSupportChains. */
+  chains: TChain[];
+  /** "key changed" to every gateway process: published after each committed key change. */
+  keyEvents: InvalidationChannel;
+  /** Realtime delivery of stored notices (issue 5's socket; a no-op until then). */
+  noticeBus: TNoticeBus;
 };
 
 /** One call's context. */

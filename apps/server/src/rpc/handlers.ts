@@ -18,6 +18,20 @@ import { sendResetPasswordMailHandler } from './methods/account/send-reset-passw
 import { setRechargeTipsHandler } from './methods/account/set-recharge-tips';
 import { setUserAcceptTermHandler } from './methods/account/set-user-accept-term';
 import { setUserNicknameHandler } from './methods/account/set-user-nickname';
+import { getSupportChainsHandler } from './methods/chains/get-support-chains';
+import { getUserLimitInfoHandler } from './methods/chains/get-user-limit-info';
+import { getRuTableHandler } from './methods/chains/get-ru-table';
+import { generateApiKeyHandler } from './methods/api-keys/generate-api-key';
+import { getApiKeysHandler } from './methods/api-keys/get-api-keys';
+import { getApiKeyHandler } from './methods/api-keys/get-api-key';
+import { getPureApiKeysHandler } from './methods/api-keys/get-pure-api-keys';
+import { setApiKeyNameHandler } from './methods/api-keys/set-api-key-name';
+import { deleteApiKeyHandler } from './methods/api-keys/delete-api-key';
+import { updateApiKeyHandler } from './methods/api-keys/update-api-key';
+import { setApiKeyAdvancedFeaturesHandler } from './methods/api-keys/set-api-key-advanced-features';
+import { setApiKeyMevHandler } from './methods/api-keys/set-api-key-mev';
+import { setApiKeyBundlerHandler } from './methods/api-keys/set-api-key-bundler';
+import { getApiKeyNeedUpgradeHandler } from './methods/api-keys/get-api-key-need-upgrade';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_register: registerHandler,
@@ -37,4 +51,18 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_setUserAcceptTerm: setUserAcceptTermHandler,
   hub_setRechargeTips: setRechargeTipsHandler,
   hub_getConfig: getConfigHandler,
+  hub_getSupportChains: getSupportChainsHandler,
+  hub_getUserLimitInfo: getUserLimitInfoHandler,
+  hub_getRuTable: getRuTableHandler,
+  hub_generateApiKey: generateApiKeyHandler,
+  hub_getApiKeys: getApiKeysHandler,
+  hub_getApiKey: getApiKeyHandler,
+  hub_getPureApiKeys: getPureApiKeysHandler,
+  hub_setApiKeyName: setApiKeyNameHandler,
+  hub_deleteApiKey: deleteApiKeyHandler,
+  hub_updateApiKey: updateApiKeyHandler,
+  hub_setApiKeyAdvancedFeatures: setApiKeyAdvancedFeaturesHandler,
+  hub_setApiKeyMev: setApiKeyMevHandler,
+  hub_setApiKeyBundler: setApiKeyBundlerHandler,
+  hub_getApiKeyNeedUpgrade: getApiKeyNeedUpgradeHandler,
 };

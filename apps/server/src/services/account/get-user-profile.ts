@@ -1,6 +1,6 @@
 import { ERROR_CODES, type TResult } from '@rpc/contract';
-import { accountMembers, accounts, users } from '@rpc/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { accountMembers, accounts, apiKeys, users } from '@rpc/db';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 
@@ -16,13 +16,17 @@ export async function getUserProfile(o: TOptions): Promise<TResult<'hub_getUserP
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(and(eq(accountMembers.userId, user.id), eq(accounts.kind, 'team')))
     .orderBy(asc(accountMembers.createdAt));
+  const [keys] = await o.db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, o.auth.account.id), isNull(apiKeys.deletedAt)));
   return {
     id: user.id,
     accountId: user.personalAccountId,
     email: user.email,
     nickname: user.nickname,
     avatar: user.avatar,
-    totalApiKeys: 0,
+    totalApiKeys: keys?.n ?? 0,
     oauth: [],
     mailStatus: user.mailConfirmedAt ? 1 : 0,
     initialize: user.initialized,

@@ -10,12 +10,14 @@ import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
+import { appendRuLedger } from '../ledger/append-ru-ledger';
+import { raiseNotice } from '../notices/raise-notice';
 import { issueCode } from './one-time-codes';
 import { sendAccountMail } from './send-account-mail';
 
 type TOptions = Pick<
   TRpcContext,
-  'db' | 'mailer' | 'passwords' | 'clock' | 'logger' | 'config' | 'throttle' | 'ip'
+  'db' | 'mailer' | 'passwords' | 'clock' | 'logger' | 'config' | 'throttle' | 'ip' | 'noticeBus'
 > &
   TParams<'hub_register'>;
 
@@ -24,7 +26,10 @@ export function defaultNickname(email: string): string {
   return (email.split('@')[0] ?? '').slice(0, 32) || 'user';
 }
 
-/** Creates user + personal account + owner membership + confirm code in one transaction, then mails the link. */
+/**
+ * Creates user + personal account + owner membership + register-gift RU credit and notice + confirm code in one
+ * transaction, then mails the link.
+ */
 export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
   await o.throttle.enforce({
     action: 'register',
@@ -48,6 +53,7 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
   const nickname = defaultNickname(o.email);
 
   let code: string;
+  let giftNotices: Awaited<ReturnType<typeof raiseNotice>> = [];
   try {
     code = await o.db.transaction(async (tx) => {
       const [account] = await tx
@@ -75,6 +81,26 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
         role: 'owner',
         createdAt: new Date(now),
       });
+      if (o.config.registerGiftRu > 0) {
+        // ref = the user id: one gift per user, whatever retries happen.
+        await appendRuLedger(tx, {
+          accountId: account!.id,
+          delta: o.config.registerGiftRu,
+          kind: 'register_gift',
+          ref: user!.id,
+          at: now,
+        });
+        giftNotices = await raiseNotice({
+          db: tx,
+          at: now,
+          type: 'register_gift',
+          userId: user!.id,
+          accountId: account!.id,
+          title: 'Welcome gift',
+          content: `${o.config.registerGiftRu.toLocaleString('en-US')} RU have been added to your account.`,
+          expand: { amount: o.config.registerGiftRu },
+        });
+      }
       return issueCode(tx, {
         userId: user!.id,
         purpose: 'email_confirm',
@@ -87,6 +113,8 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
     if (isUniqueViolation(err)) throw new RpcError(ERROR_CODES.EMAIL_TAKEN, { cause: err });
     throw err;
   }
+
+  o.noticeBus.push(giftNotices);
 
   const confirmMailSent = await sendAccountMail({
     ...o,

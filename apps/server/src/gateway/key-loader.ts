@@ -1,0 +1,84 @@
+/** Loads API keys for the gateway's in-memory key cache: every live key at start, one key by id on change. */
+import { accounts, apiKeys, type TDatabase } from '@rpc/db';
+import { type TKeyInfo, type TKeyLoader, type TBundler, type TMevMode } from '@rpc/gateway';
+import { and, eq, isNull } from 'drizzle-orm';
+import { tierOf } from '../services/chains/get-user-limit-info';
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const columns = {
+  id: apiKeys.id,
+  key: apiKeys.key,
+  accountId: apiKeys.accountId,
+  paused: apiKeys.paused,
+  archiveMode: apiKeys.archiveMode,
+  mev: apiKeys.mev,
+  bundler: apiKeys.bundler,
+  allowlists: apiKeys.allowlists,
+  deletedAt: apiKeys.deletedAt,
+  tier: accounts.tier,
+  ruBalance: accounts.ruBalance,
+};
+
+type TLoadedRow = {
+  id: string;
+  key: string;
+  accountId: string;
+  paused: boolean;
+  archiveMode: boolean;
+  mev: string;
+  bundler: string;
+  allowlists: TKeyInfo['allowlists'];
+  deletedAt: Date | null;
+  tier: string;
+  ruBalance: number;
+};
+
+function toKeyInfo(r: TLoadedRow): TKeyInfo {
+  const tier = tierOf(r.tier);
+  return {
+    key: r.key,
+    keyId: r.id,
+    accountId: r.accountId,
+    paused: r.paused,
+    deleted: r.deletedAt !== null,
+    archiveMode: r.archiveMode,
+    mev: r.mev as TMevMode,
+    bundler: r.bundler as TBundler,
+    allowlists: r.allowlists,
+    tier: { reqPerSec: tier.reqPerSec, ruPerSec: tier.ruPerSec, concurrency: tier.concurrency },
+  };
+}
+
+/**
+ * `onAccountSeen` receives each loaded key's account balance, so an account created after the gateway
+ * started has a balance in the cache by the time its first key is served.
+ */
+export function createDbKeyLoader(
+  db: TDatabase,
+  onAccountSeen: (accountId: string, ruBalance: number) => void = () => {},
+): TKeyLoader {
+  return {
+    loadAll: async () => {
+      const rows = await db
+        .select(columns)
+        .from(apiKeys)
+        .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+        .where(isNull(apiKeys.deletedAt));
+      for (const r of rows) onAccountSeen(r.accountId, r.ruBalance);
+      return rows.map(toKeyInfo);
+    },
+    loadOne: async (keyId) => {
+      if (!UUID_SHAPE.test(keyId)) return undefined;
+      const [row] = await db
+        .select(columns)
+        .from(apiKeys)
+        .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+        .where(and(eq(apiKeys.id, keyId)))
+        .limit(1);
+      if (!row || row.deletedAt) return undefined;
+      onAccountSeen(row.accountId, row.ruBalance);
+      return toKeyInfo(row);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The gateway wired to the console's database: key cache, balances, usage sink and notices, with no database
+ * on the hot path (ARCHITECTURE.md "Gateway"). Used by `npm start` and the end-to-end tests.
+ */
+import {
+  CachedKeyStore,
+  startGateway,
+  type TGateway,
+  type TGatewayOptions,
+  type UsageSink,
+} from '@rpc/gateway';
+import { apiKeys } from '@rpc/db';
+import { gt } from 'drizzle-orm';
+import type { TDeps } from '../rpc/context';
+import { writeUsageBatch } from '../services/usage/write-usage-batch';
+import { DbAccountBalance } from './balances';
+import { createDbKeyLoader } from './key-loader';
+import { createGatewayNotifier, PAUSED_NOTICE_EVERY_MS, type TGatewayNotifier } from './notifier';
+
+const KEY_REFRESH_MARGIN_MS = 10_000;
+
+export type TDbGateway = {
+  gateway: TGateway;
+  keys: CachedKeyStore;
+  balance: DbAccountBalance;
+  notifier: TGatewayNotifier;
+  url: string;
+  /** Final usage flush, then stops the gateway and its refresh timer. */
+  stop: () => Promise<void>;
+};
+
+export type TStartDbGatewayOptions = Omit<
+  TGatewayOptions,
+  'keys' | 'balance' | 'usageSink' | 'notify' | 'chains'
+> & {
+  deps: Pick<TDeps, 'db' | 'keyEvents' | 'logger' | 'noticeBus' | 'config' | 'chains'>;
+  /** How often balances and recently changed keys are re-read from the database. Default 30 s. */
+  refreshIntervalMs?: number;
+};
+
+export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGateway> {
+  const { deps, refreshIntervalMs = 30_000, ...gatewayOptions } = o;
+  const log = deps.logger;
+  const onError = (err: unknown) => log.error({ err }, 'gateway background error');
+  const notifier = createGatewayNotifier({ db: deps.db, bus: deps.noticeBus, logger: log });
+  const balance = new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
+  const keys = new CachedKeyStore(
+    createDbKeyLoader(deps.db, (accountId, ru) => balance.seen(accountId, ru)),
+    deps.keyEvents,
+    onError,
+  );
+  await keys.start();
+
+  const usageSink: UsageSink = {
+    write: async (batch) => {
+      const { accountIds } = await writeUsageBatch(deps.db, batch);
+      // Also after a duplicate: the balances the cache decremented are re-read from the ledger's cache.
+      await balance.resync(accountIds).catch(onError);
+    },
+  };
+
+  const gateway = await startGateway({
+    pausedNoticeEveryMs: PAUSED_NOTICE_EVERY_MS,
+    onError,
+    ...gatewayOptions,
+    chains: deps.chains,
+    keys,
+    balance,
+    usageSink,
+    notify: notifier.notify,
+  });
+
+  // Now and then, re-read what may have changed without this process hearing of it: balances (RU bought,
+  // another gateway's usage) and keys changed while the invalidation channel was down (Redis outage).
+  let keysSeenUntil = Date.now();
+  const refresh = setInterval(() => {
+    void (async () => {
+      await balance.resync();
+      // A margin for clock skew between the console processes that stamp updated_at.
+      const changed = await deps.db
+        .select({ id: apiKeys.id, updatedAt: apiKeys.updatedAt })
+        .from(apiKeys)
+        .where(gt(apiKeys.updatedAt, new Date(keysSeenUntil - KEY_REFRESH_MARGIN_MS)));
+      for (const k of changed) {
+        await keys.refresh(k.id);
+        keysSeenUntil = Math.max(keysSeenUntil, k.updatedAt.getTime());
+      }
+    })().catch(onError);
+  }, refreshIntervalMs);
+  refresh.unref();
+
+  return {
+    gateway,
+    keys,
+    balance,
+    notifier,
+    url: gateway.url,
+    stop: async () => {
+      clearInterval(refresh);
+      await gateway.stop();
+      keys.stop();
+      await notifier.settle();
+    },
+  };
+}

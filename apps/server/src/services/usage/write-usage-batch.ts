@@ -1,0 +1,89 @@
+/**
+ * Writes one gateway usage batch exactly once: the batch id, its per-minute rows (counters added on conflict)
+ * and one RU debit per account (ref = batch id) commit together. A batch id seen before changes nothing.
+ */
+import { usageBatches, usageMinute, type TDatabase } from '@rpc/db';
+import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
+import { sql } from 'drizzle-orm';
+import { appendRuLedger } from '../ledger/append-ru-ledger';
+
+/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
+const CHUNK = 1000;
+
+export type TWriteUsageResult = { applied: boolean; accountIds: string[] };
+
+export async function writeUsageBatch(
+  db: TDatabase,
+  batch: TUsageBatch,
+): Promise<TWriteUsageResult> {
+  // A fixed row order, so two processes upserting overlapping rows never deadlock.
+  const rows = [...batch.rows].sort(compareRows);
+  const debits = new Map<string, number>();
+  for (const r of rows) debits.set(r.accountId, (debits.get(r.accountId) ?? 0) + r.ru);
+  const accountIds = [...debits.keys()].sort();
+
+  const applied = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(usageBatches)
+      .values({
+        batchId: batch.batchId,
+        ruTableVersion: batch.ruTableVersion,
+        rows: rows.length,
+        createdAt: new Date(batch.createdAt),
+      })
+      .onConflictDoNothing()
+      .returning({ batchId: usageBatches.batchId });
+    if (inserted.length === 0) return false;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await tx
+        .insert(usageMinute)
+        .values(
+          rows.slice(i, i + CHUNK).map((r) => ({
+            accountId: r.accountId,
+            keyId: r.keyId,
+            chain: r.chain,
+            method: r.method,
+            minute: new Date(r.minute),
+            requests: r.requests,
+            ru: r.ru,
+            errors: r.errors,
+            latencyMsSum: r.latencyMsSum,
+            latencyMsMax: r.latencyMsMax,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [usageMinute.keyId, usageMinute.chain, usageMinute.method, usageMinute.minute],
+          set: {
+            requests: sql`${usageMinute.requests} + excluded.requests`,
+            ru: sql`${usageMinute.ru} + excluded.ru`,
+            errors: sql`${usageMinute.errors} + excluded.errors`,
+            latencyMsSum: sql`${usageMinute.latencyMsSum} + excluded.latency_ms_sum`,
+            latencyMsMax: sql`greatest(${usageMinute.latencyMsMax}, excluded.latency_ms_max)`,
+          },
+        });
+    }
+    for (const accountId of accountIds) {
+      const ru = debits.get(accountId) ?? 0;
+      if (ru === 0) continue;
+      await appendRuLedger(tx, {
+        accountId,
+        delta: -ru,
+        kind: 'usage',
+        ref: batch.batchId,
+        at: batch.createdAt,
+      });
+    }
+    return true;
+  });
+  return { applied, accountIds };
+}
+
+function compareRows(a: TUsageRow, b: TUsageRow): number {
+  return (
+    cmp(a.keyId, b.keyId) || cmp(a.chain, b.chain) || cmp(a.method, b.method) || a.minute - b.minute
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
