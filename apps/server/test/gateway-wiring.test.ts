@@ -8,6 +8,7 @@ import { accounts, apiKeys, notices, ruLedger, usageMinute } from '@rpc/db';
 import {
   loadChains,
   MemoryInvalidationChannel,
+  RedisInvalidationChannel,
   startLocalnet,
   withUpstreams,
   type TChain,
@@ -15,6 +16,8 @@ import {
 } from '@rpc/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createServer } from '../src/server';
 import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway';
 import {
   appendRuLedger,
@@ -235,3 +238,68 @@ async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+async function redisReachable(): Promise<boolean> {
+  const u = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const s = net.connect(Number(u.port || 6379), u.hostname);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+const hasRedis = await redisReachable();
+
+describe.skipIf(!hasRedis)('scale mode: console and gateway apart, key changes over Redis', () => {
+  let h: THarness;
+  let gw: TDbGateway;
+  let gatewaySide: RedisInvalidationChannel;
+  let consoleSide: RedisInvalidationChannel;
+  beforeAll(async () => {
+    // Two channel instances, two Redis connections: as a console process and a gateway process would have.
+    consoleSide = new RedisInvalidationChannel(REDIS_URL);
+    await consoleSide.start();
+    h = await createHarness(() => TEST_DATABASES[0]!.open(), { chains, keyEvents: consoleSide });
+    gatewaySide = new RedisInvalidationChannel(REDIS_URL);
+    await gatewaySide.start();
+    gw = await startDbGateway({
+      deps: { ...h.server.deps, keyEvents: gatewaySide },
+      port: 0,
+      host: '127.0.0.1',
+      flushIntervalMs: 60_000,
+      healthCheckIntervalMs: 60_000,
+    });
+  });
+  afterAll(async () => {
+    await gw?.stop();
+    await gatewaySide?.close();
+    await h?.close();
+    await consoleSide?.close();
+  });
+
+  it('serves a key created by the console and refuses it within a second of its deletion', async () => {
+    const s = await h.signUp();
+    const made = await h.call('hub_generateApiKey', { name: 'over redis' }, { token: s.token });
+    const url = `${gw.url}/v1/localnet/${made.result!.key}`;
+    const call = () => post(url, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+    expect((await waitFor(call, (r) => r.status === 200, 1000)).status).toBe(200);
+    const started = Date.now();
+    await h.call('hub_deleteApiKey', { keyId: made.result!.keyId }, { token: s.token });
+    expect((await waitFor(call, (r) => r.status === 401, 1000)).status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('createServer picks the Redis channel when REDIS_URL is set', async () => {
+    const server = await createServer({
+      db: h.database.db,
+      logger: pino({ level: 'silent' }),
+      env: { PORT: 0, REDIS_URL },
+      webDistDir: '/nonexistent',
+    });
+    expect(server.deps.keyEvents).toBeInstanceOf(RedisInvalidationChannel);
+    await server.stop();
+  });
+});
