@@ -567,6 +567,44 @@ describe.each(TEST_DATABASES)('API keys on $name', ({ open }) => {
       );
     });
 
+    it('puts made-up method names (any length) into one bucket instead of failing the batch', async () => {
+      const u = await userWithAccount();
+      const key = await newKey(u.token);
+      const now = h.clock.now();
+      const minute = now - (now % 60_000);
+      const row = {
+        accountId: u.accountId,
+        keyId: key.keyId,
+        chain: 'localnet',
+        minute,
+        requests: 1,
+        ru: 0,
+        errors: 1,
+        latencyMsSum: 1,
+        latencyMsMax: 1,
+      };
+      const res = await writeUsageBatch(h.database.db, {
+        batchId: randomUUID(),
+        ruTableVersion: 'test',
+        createdAt: now,
+        rows: [
+          { ...row, method: 'x'.repeat(100_000) },
+          { ...row, method: "eth_call'; drop table usage_minute;--" },
+          { ...row, method: 'eth_call' },
+        ],
+      });
+      expect(res.applied).toBe(true);
+      const rows = await h.database.db
+        .select({ method: usageMinute.method, requests: usageMinute.requests })
+        .from(usageMinute)
+        .where(eq(usageMinute.keyId, key.keyId))
+        .orderBy(usageMinute.method);
+      expect(rows).toEqual([
+        { method: '(invalid)', requests: 2 },
+        { method: 'eth_call', requests: 1 },
+      ]);
+    });
+
     it('counts only today (UTC) in `today`', async () => {
       const u = await userWithAccount();
       const key = await newKey(u.token);

@@ -17,7 +17,7 @@ export async function writeUsageBatch(
   batch: TUsageBatch,
 ): Promise<TWriteUsageResult> {
   // A fixed row order, so two processes upserting overlapping rows never deadlock.
-  const rows = [...batch.rows].sort(compareRows);
+  const rows = mergeRows(batch.rows).sort(compareRows);
   const debits = new Map<string, number>();
   for (const r of rows) debits.set(r.accountId, (debits.get(r.accountId) ?? 0) + r.ru);
   const accountIds = [...debits.keys()].sort();
@@ -76,6 +76,34 @@ export async function writeUsageBatch(
     return true;
   });
   return { applied, accountIds };
+}
+
+/** Method names as stored: a JSON-RPC name, or one bucket for anything else a caller made up. */
+const METHOD_SHAPE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+export const INVALID_METHOD_BUCKET = '(invalid)';
+
+/**
+ * Unserved calls with arbitrary method names are metered too (at 0 RU). Stored as they came, a long name would
+ * break the primary-key index (a failed batch is retried forever) and random names would grow the table without
+ * bound, so they share one bucket; rows that then coincide are merged (one upsert may not touch a row twice).
+ */
+function mergeRows(input: TUsageRow[]): TUsageRow[] {
+  const merged = new Map<string, TUsageRow>();
+  for (const r of input) {
+    const method = METHOD_SHAPE.test(r.method) ? r.method : INVALID_METHOD_BUCKET;
+    const id = `${r.keyId}\u0000${r.chain}\u0000${method}\u0000${r.minute}`;
+    const seen = merged.get(id);
+    if (!seen) {
+      merged.set(id, { ...r, method });
+      continue;
+    }
+    seen.requests += r.requests;
+    seen.ru += r.ru;
+    seen.errors += r.errors;
+    seen.latencyMsSum += r.latencyMsSum;
+    seen.latencyMsMax = Math.max(seen.latencyMsMax, r.latencyMsMax);
+  }
+  return [...merged.values()];
 }
 
 function compareRows(a: TUsageRow, b: TUsageRow): number {
