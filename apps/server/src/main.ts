@@ -17,24 +17,35 @@ try {
   process.exit(1);
 }
 
-/** LOCALNET_PORT when given; otherwise 8545, or any free port when another copy already holds 8545. */
-async function localnetPort(): Promise<number> {
-  if (process.env.LOCALNET_PORT) return env.LOCALNET_PORT;
-  const tryListen = (port: number) =>
-    new Promise<number | undefined>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(undefined));
-      probe.listen(port, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
-      });
+function listenProbe(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(undefined));
+    probe.listen(port, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
     });
-  return (await tryListen(env.LOCALNET_PORT)) ?? (await tryListen(0)) ?? env.LOCALNET_PORT;
+  });
 }
 
+/**
+ * LOCALNET_PORT when given (a failure is final). Otherwise 8545 when free, and when that fails (another copy
+ * took it first) a port the OS picks, so several copies can start side by side.
+ */
 async function maybeStartLocalnet(): Promise<TLocalnet | undefined> {
   if (!env.LOCALNET || process.env.UPSTREAM_LOCALNET_HTTP) return undefined;
-  return startLocalnet({ port: await localnetPort() });
+  if (process.env.LOCALNET_PORT) return startLocalnet({ port: env.LOCALNET_PORT });
+  const preferred = await listenProbe(env.LOCALNET_PORT);
+  if (preferred !== undefined) {
+    try {
+      return await startLocalnet({ port: preferred });
+    } catch {
+      // taken meanwhile: fall through to a free port
+    }
+  }
+  const free = await listenProbe(0);
+  if (free === undefined) throw new Error('no free port for the localnet chain');
+  return startLocalnet({ port: free });
 }
 
 let database: TOpenedDatabase | undefined;
