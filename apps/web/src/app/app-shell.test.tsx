@@ -1,4 +1,3 @@
-import type { TUserProfile } from '@rpc/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -12,27 +11,9 @@ import { useSession } from '../lib/session';
 import { COOKIE } from '../lib/storage-keys';
 import { AppProviders } from './providers';
 import { buildRouteTree, wireRouter } from './router';
+import { makeUser } from '../test/fixtures';
 
-const profile: TUserProfile = {
-  id: 'u1',
-  accountId: 'a1',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: null,
-  totalApiKeys: 0,
-  oauth: [],
-  mailStatus: 1,
-  initialize: true,
-  rechargeTips: 1,
-  isNoPassword: false,
-  teamList: [],
-  hasTeam: false,
-  hasInvite: false,
-  userType: 'user',
-  acceptTerm: true,
-  language: 'en',
-  createdAt: 0,
-};
+const profile = makeUser();
 
 const methods: string[] = [];
 

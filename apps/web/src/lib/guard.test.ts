@@ -1,4 +1,3 @@
-import type { TUserProfile } from '@rpc/contract';
 import { describe, expect, it } from 'vitest';
 import type {
   TGuardDecision,
@@ -15,28 +14,9 @@ import {
   decideScroll,
   hasDangerousProtocol,
 } from './guard';
+import { makeUser } from '../test/fixtures';
 
-const user = (over: Partial<TUserProfile> = {}): TUserProfile => ({
-  id: 'u1',
-  accountId: 'a1',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: null,
-  totalApiKeys: 0,
-  oauth: [],
-  mailStatus: 1,
-  initialize: true,
-  rechargeTips: 1,
-  isNoPassword: false,
-  teamList: [],
-  hasTeam: false,
-  hasInvite: false,
-  userType: 'user',
-  acceptTerm: true,
-  language: 'en',
-  createdAt: 0,
-  ...over,
-});
+const user = makeUser;
 
 const team = (teamId: string) => ({ teamId, teamName: `Team ${teamId}`, role: 'member' });
 

@@ -1,4 +1,3 @@
-import type { TUserProfile } from '@rpc/contract';
 import { HTTP_TIMEOUT_MS } from '@rpc/contract';
 import { Modal, message, notification } from 'antd';
 import Cookies from 'js-cookie';
@@ -15,27 +14,9 @@ import {
   useSession,
 } from './session';
 import { COOKIE, STORAGE_KEY } from './storage-keys';
+import { makeUser } from '../test/fixtures';
 
-const profile: TUserProfile = {
-  id: 'u1',
-  accountId: 'a1',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: null,
-  totalApiKeys: 0,
-  oauth: [],
-  mailStatus: 1,
-  initialize: true,
-  rechargeTips: 1,
-  isNoPassword: false,
-  teamList: [],
-  hasTeam: false,
-  hasInvite: false,
-  userType: 'user',
-  acceptTerm: true,
-  language: 'en',
-  createdAt: 0,
-};
+const profile = makeUser();
 
 type TReply = (
   method: string,

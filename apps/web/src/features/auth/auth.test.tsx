@@ -1,5 +1,5 @@
 /** The account pages against a fake request client: only callRpc (the network boundary) is replaced. */
-import type { TMethodName, TParamsIn, TUserProfile } from '@rpc/contract';
+import type { TMethodName, TParamsIn } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,6 +25,7 @@ import { ResetPasswordSetPage } from './components/reset-password-set-page';
 import { SetPasswordCheckingPage } from './components/set-password-checking-page';
 import { SetPasswordSetPage } from './components/set-password-set-page';
 import { getSafeRedirect } from './utils/safe-redirect';
+import { makeUser } from '../../test/fixtures';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -35,26 +36,7 @@ const rpc = vi.mocked(callRpc);
 const CODE = 'abcdefghijklmnop0123456789';
 const DIGEST = /^[0-9a-f]{32}$/;
 
-const user: TUserProfile = {
-  id: 'u1',
-  accountId: 'a1',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: null,
-  totalApiKeys: 0,
-  oauth: [],
-  mailStatus: 1,
-  initialize: true,
-  rechargeTips: 1,
-  isNoPassword: false,
-  teamList: [],
-  hasTeam: false,
-  hasInvite: false,
-  userType: 'user',
-  acceptTerm: true,
-  language: 'en',
-  createdAt: Date.UTC(2026, 0, 2, 3, 4),
-};
+const user = makeUser({ id: 'u1', createdAt: Date.UTC(2026, 0, 2, 3, 4) });
 
 type THandlers = Partial<Record<TMethodName, (params: unknown) => unknown>>;
 

@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/password';
 import { useSession } from '../../lib/session';
 import { ProfilePage } from './components/profile-page';
 import { formatDateTime } from '../../lib/format-date-time';
+import { makeUser } from '../../test/fixtures';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -21,26 +22,11 @@ vi.mock('../../lib/rpc-client', async (importOriginal) => ({
 const rpc = vi.mocked(callRpc);
 const DIGEST = /^[0-9a-f]{32}$/;
 
-const user: TUserProfile = {
+const user = makeUser({
   id: 'u-42',
   accountId: 'a-42',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: null,
-  totalApiKeys: 0,
-  oauth: [],
-  mailStatus: 1,
-  initialize: true,
-  rechargeTips: 1,
-  isNoPassword: false,
-  teamList: [],
-  hasTeam: false,
-  hasInvite: false,
-  userType: 'user',
-  acceptTerm: true,
-  language: 'en',
   createdAt: new Date(2026, 0, 2, 3, 4).getTime(),
-};
+});
 
 type THandlers = Partial<Record<TMethodName, (params: unknown) => unknown>>;
 
