@@ -3,17 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type TDatabase } from '@rpc/db';
-import {
-  loadChains,
-  MemoryInvalidationChannel,
-  RedisInvalidationChannel,
-  type InvalidationChannel,
-  type TChain,
-} from '@rpc/gateway';
+import { loadChains, RedisInvalidationChannel, type TChain } from '@rpc/gateway';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { sql } from 'drizzle-orm';
 import { parseEnv, type TEnv } from './env';
+import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-invalidation';
 import { registerApiRoute } from './http/api-route';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
@@ -46,7 +41,7 @@ export type TCreateServerOptions = {
   /** The chain catalogue (default: config/chains.json resolved from process.env). */
   chains?: TChain[];
   /** Key invalidation channel; default: Redis pub/sub when REDIS_URL is set, else in-process. */
-  keyEvents?: InvalidationChannel;
+  keyEvents?: TKeyEvents;
   noticeBus?: TNoticeBus;
 };
 
@@ -153,7 +148,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       closers.push(() => redis.close());
       keyEvents = redis;
     } else {
-      keyEvents = new MemoryInvalidationChannel();
+      keyEvents = new LocalInvalidationChannel();
     }
   }
 

@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, MAX_API_KEYS_PER_ACCOUNT } from '@rpc/contract';
 import { accountMembers, accounts, apiKeys, notices, ruLedger, usageMinute, users } from '@rpc/db';
-import { MemoryInvalidationChannel, type TUsageBatch } from '@rpc/gateway';
+import type { TUsageBatch } from '@rpc/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
 import { cachedRuBalance, ledgerBalance } from '../src/services/ledger/append-ru-ledger';
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { TEST_DATABASES } from './helpers/databases';
@@ -16,8 +17,10 @@ describe.each(TEST_DATABASES)('API keys on $name', ({ open }) => {
   let h: THarness;
   const published: string[] = [];
   beforeAll(async () => {
-    const keyEvents = new MemoryInvalidationChannel();
-    keyEvents.subscribe((id) => published.push(id));
+    const keyEvents = new LocalInvalidationChannel();
+    keyEvents.subscribe((id) => {
+      published.push(id);
+    });
     h = await createHarness(open, { keyEvents });
   });
   afterAll(async () => {

@@ -7,7 +7,6 @@ import net from 'node:net';
 import { accounts, apiKeys, notices, ruLedger, usageMinute } from '@rpc/db';
 import {
   loadChains,
-  MemoryInvalidationChannel,
   RedisInvalidationChannel,
   startLocalnet,
   withUpstreams,
@@ -18,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createServer } from '../src/server';
+import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
 import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway';
 import {
   appendRuLedger,
@@ -66,7 +66,7 @@ describe.each(TEST_DATABASES)('gateway wired to the database on $name', ({ open 
   let h: THarness;
   let gw: TDbGateway;
   beforeAll(async () => {
-    h = await createHarness(open, { keyEvents: new MemoryInvalidationChannel(), chains });
+    h = await createHarness(open, { keyEvents: new LocalInvalidationChannel(), chains });
     gw = await startDbGateway({
       deps: h.server.deps,
       port: 0,
@@ -125,6 +125,11 @@ describe.each(TEST_DATABASES)('gateway wired to the database on $name', ({ open 
       { jsonrpc: '2.0', id: 'a', result: '0x7a69' },
       { jsonrpc: '2.0', id: 'b', result: expect.stringMatching(/^0x/) },
     ]);
+
+    // Before the flush a re-sync (the periodic one) must not hand the spent RUs back.
+    await gw.balance.resync([u.accountId]);
+    expect(gw.balance.get(u.accountId)).toBe(GIFT - 40);
+    expect(await cachedRuBalance(h.database.db, u.accountId)).toBe(GIFT);
 
     await gw.gateway.flushUsage();
     await gw.gateway.flushUsage(); // nothing new: nothing written twice

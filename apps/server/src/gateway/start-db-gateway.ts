@@ -44,17 +44,24 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
   const onError = (err: unknown) => log.error({ err }, 'gateway background error');
   const notifier = createGatewayNotifier({ db: deps.db, bus: deps.noticeBus, logger: log });
   const balance = new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
+  // The store gets a silent channel: we subscribe ourselves, returning the reload's promise, so an in-process
+  // publish (LocalInvalidationChannel) resolves only once this gateway serves the new state.
   const keys = new CachedKeyStore(
     createDbKeyLoader(deps.db, (accountId, ru) => balance.seen(accountId, ru)),
-    deps.keyEvents,
+    { subscribe: () => () => {}, publish: async () => {} },
     onError,
   );
+  const unsubscribe = deps.keyEvents.subscribe((keyId) => keys.refresh(keyId).catch(onError));
   await keys.start();
 
   const usageSink: UsageSink = {
     write: async (batch) => {
       const { accountIds } = await writeUsageBatch(deps.db, batch);
-      // Also after a duplicate: the balances the cache decremented are re-read from the ledger's cache.
+      // Applied now or before (a retry): either way these RUs are in the ledger.
+      const ruByAccount = new Map<string, number>();
+      for (const r of batch.rows)
+        ruByAccount.set(r.accountId, (ruByAccount.get(r.accountId) ?? 0) + r.ru);
+      balance.settled(ruByAccount);
       await balance.resync(accountIds).catch(onError);
     },
   };
@@ -98,6 +105,7 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     stop: async () => {
       clearInterval(refresh);
       await gateway.stop();
+      unsubscribe();
       keys.stop();
       await notifier.settle();
     },

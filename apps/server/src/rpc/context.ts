@@ -1,5 +1,6 @@
 /** What a method sees: dependencies plus the caller's request facts. Built without Fastify so tests call methods in-process. */
-import type { TChain, InvalidationChannel } from '@rpc/gateway';
+import type { TChain } from '@rpc/gateway';
+import type { TKeyEvents } from '../gateway/local-invalidation';
 import type { TLogger } from '../lib/logger';
 import type { TDatabase } from '@rpc/db';
 import type { TClock } from '../lib/clock';
@@ -33,7 +34,7 @@ export type TDeps = {
   /** The chain catalogue the gateway serves (upstreams resolved), for hub_getSupportChains. */
   chains: TChain[];
   /** "key changed" to every gateway process: published after each committed key change. */
-  keyEvents: InvalidationChannel;
+  keyEvents: TKeyEvents;
   /** Realtime delivery of stored notices (issue 5's socket; a no-op until then). */
   noticeBus: TNoticeBus;
 };

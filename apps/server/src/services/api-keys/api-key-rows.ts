@@ -1,7 +1,7 @@
 /** Shared by the API-key services: the row → contract mapping, ownership lookup, today's usage, invalidation. */
 import { ERROR_CODES, type TApiKey } from '@rpc/contract';
 import { apiKeys, usageMinute, type TApiKeyRow, type TExecutor } from '@rpc/db';
-import type { InvalidationChannel } from '@rpc/gateway';
+import type { TKeyEvents } from '../../gateway/local-invalidation';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { TLogger } from '../../lib/logger';
 import { RpcError } from '../../rpc/errors';
@@ -72,7 +72,7 @@ export async function withToday(db: TExecutor, row: TApiKeyRow, now: number): Pr
  * the change is stored, and the gateways' periodic full reload picks it up.
  */
 export async function publishKeyChange(
-  o: { keyEvents: InvalidationChannel; logger: TLogger },
+  o: { keyEvents: TKeyEvents; logger: TLogger },
   keyId: string,
 ): Promise<void> {
   try {
