@@ -53,8 +53,13 @@ export async function startLocalnet(opts: {
     },
   );
   let output = '';
+  // Our own node's "started" line, not just an answer on the port: when two copies race for one port, the
+  // loser's node exits while the winner's answers eth_chainId, and the loser must not take it for its own.
+  let listening = false;
   const keep = (b: Buffer) => {
     output = (output + b.toString()).slice(-4000);
+    if (!listening && output.includes('Started HTTP and WebSocket JSON-RPC server'))
+      listening = true;
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -62,7 +67,7 @@ export async function startLocalnet(opts: {
   child.on('exit', () => (exited = true));
 
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
-  while (!(await answersChainId(url))) {
+  while (!(listening && !exited && (await answersChainId(url)))) {
     if (exited || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`hardhat node did not start on ${url}:\n${output}`);
