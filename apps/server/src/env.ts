@@ -35,6 +35,11 @@ export const ZEnvSchema = z.object({
   LOCALNET_PORT: ZPortSchema.default(8545),
   /** Start that Hardhat node in the embedded default (`npm start`); false leaves `localnet` to its env URL. */
   LOCALNET: ZBooleanSchema.default(true),
+  /**
+   * What this process runs: everything (the embedded default), or in scale mode only the console API or only
+   * the gateway, as many of each as needed (they meet in PostgreSQL and Redis).
+   */
+  ROLE: z.enum(['all', 'console', 'gateway']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

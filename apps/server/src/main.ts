@@ -1,6 +1,7 @@
 /**
  * `npm start`: the embedded default in one process — console API, gateway wired to the database, and a local
  * Hardhat chain as the `localnet` upstream — with graceful shutdown (gateway → server → localnet → database).
+ * ROLE=console or ROLE=gateway runs one part only (scale mode, docs/scale-mode.md).
  */
 import net from 'node:net';
 import { openDatabase, type TOpenedDatabase } from '@rpc/db';
@@ -16,6 +17,9 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
+
+const runsConsole = env.ROLE !== 'gateway';
+const runsGateway = env.ROLE !== 'console';
 
 function listenProbe(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
@@ -33,7 +37,7 @@ function listenProbe(port: number): Promise<number | undefined> {
  * took it first) a port the OS picks, so several copies can start side by side.
  */
 async function maybeStartLocalnet(): Promise<TLocalnet | undefined> {
-  if (!env.LOCALNET || process.env.UPSTREAM_LOCALNET_HTTP) return undefined;
+  if (!runsGateway || !env.LOCALNET || process.env.UPSTREAM_LOCALNET_HTTP) return undefined;
   if (process.env.LOCALNET_PORT) return startLocalnet({ port: env.LOCALNET_PORT });
   const preferred = await listenProbe(env.LOCALNET_PORT);
   if (preferred !== undefined) {
@@ -52,7 +56,7 @@ let database: TOpenedDatabase | undefined;
 let localnet: TLocalnet | undefined;
 let consoleServer: Awaited<ReturnType<typeof createServer>> | undefined;
 let gateway: TDbGateway | undefined;
-let consoleUrl: string;
+let consoleUrl = '';
 try {
   // The chain takes seconds to boot: start it while the database opens and migrates.
   [database, localnet] = await Promise.all([
@@ -63,14 +67,16 @@ try {
   const chains = loadChains().map((c) =>
     c.id === 'localnet' && node ? withUpstreams(c, { full: [node.url] }, [node.wsUrl]) : c,
   );
+  // A gateway-only process builds the same dependencies (database, channel, logger) but does not listen.
   consoleServer = await createServer({ env, db: database.db, chains });
-  consoleUrl = await consoleServer.start();
-  gateway = await startDbGateway({
-    deps: consoleServer.deps,
-    port: env.GATEWAY_PORT,
-    host: env.HOST,
-    trustProxy: env.TRUST_PROXY,
-  });
+  if (runsConsole) consoleUrl = await consoleServer.start();
+  if (runsGateway)
+    gateway = await startDbGateway({
+      deps: consoleServer.deps,
+      port: env.GATEWAY_PORT,
+      host: env.HOST,
+      trustProxy: env.TRUST_PROXY,
+    });
 } catch (err) {
   // One clear line (e.g. "listen EADDRINUSE: address already in use 0.0.0.0:3000") rather than a stack.
   console.error(`Failed to start: ${(err as Error).message}`);
@@ -82,7 +88,9 @@ try {
 }
 
 // Exactly these two lines on stdout tell a user (and the e2e suite) where things are.
-process.stdout.write(`Console: ${consoleUrl}\nGateway: ${gateway.url}\n`);
+process.stdout.write(
+  `${runsConsole ? `Console: ${consoleUrl}\n` : ''}${gateway ? `Gateway: ${gateway.url}\n` : ''}`,
+);
 
 const running = { server: consoleServer, gateway, localnet, database };
 let stopping = false;
@@ -96,7 +104,7 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
-    await running.gateway.stop(); // final usage flush while the database is still open
+    await running.gateway?.stop(); // final usage flush while the database is still open
     await running.server.stop();
     await running.localnet?.stop();
     await running.database.close();
