@@ -83,15 +83,14 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
   const refresh = setInterval(() => {
     void (async () => {
       await balance.resync();
-      // A margin for clock skew between the console processes that stamp updated_at.
+      // Keys stamped since the last pass, with a margin for clock skew between the processes that stamp them.
+      const passStartedAt = Date.now();
       const changed = await deps.db
-        .select({ id: apiKeys.id, updatedAt: apiKeys.updatedAt })
+        .select({ id: apiKeys.id })
         .from(apiKeys)
         .where(gt(apiKeys.updatedAt, new Date(keysSeenUntil - KEY_REFRESH_MARGIN_MS)));
-      for (const k of changed) {
-        await keys.refresh(k.id);
-        keysSeenUntil = Math.max(keysSeenUntil, k.updatedAt.getTime());
-      }
+      for (const k of changed) await keys.refresh(k.id);
+      keysSeenUntil = passStartedAt;
     })().catch(onError);
   }, refreshIntervalMs);
   refresh.unref();
