@@ -1,7 +1,7 @@
 /** Loads API keys for the gateway's in-memory key cache: every live key at start, one key by id on change. */
 import { accounts, apiKeys, type TDatabase } from '@rpc/db';
 import { type TKeyInfo, type TKeyLoader, type TBundler, type TMevMode } from '@rpc/gateway';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { tierOf } from '../services/chains/get-user-limit-info';
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,7 +74,7 @@ export function createDbKeyLoader(
         .select(columns)
         .from(apiKeys)
         .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-        .where(and(eq(apiKeys.id, keyId)))
+        .where(eq(apiKeys.id, keyId))
         .limit(1);
       if (!row || row.deletedAt) return undefined;
       onAccountSeen(row.accountId, row.ruBalance);
