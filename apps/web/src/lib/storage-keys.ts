@@ -21,4 +21,7 @@ export const STORAGE_KEY = {
   shownUpgrade: 'shown-upgrade',
   /** sessionStorage: path -> time of the last automatic reload (SPEC §4 reload guard) */
   reloadGuard: 'reload-guard',
+  /** sessionStorage: an export (CSV) being prepared; a file_download notice ends it (SPEC §4) */
+  exportSessionDeposit: 'export-session-deposit',
+  exportSessionPurchase: 'export-session-purchase',
 } as const;
