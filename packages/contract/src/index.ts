@@ -14,3 +14,5 @@ export {
 export * from './api-keys/schemas';
 export { MAX_API_KEYS_PER_ACCOUNT } from './api-keys/methods';
 export { ZChainSchema, ZTierSchema, type TChain } from './chains/methods';
+export * from './notices/schemas';
+export { ZEmailConfigSchema } from './notices/methods';

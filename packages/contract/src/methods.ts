@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import * as account from './account/methods';
 import * as apiKeys from './api-keys/methods';
 import * as chains from './chains/methods';
+import * as notices from './notices/methods';
 import type { TMethodDef } from './define-method';
 
 const all = [
@@ -37,6 +38,11 @@ const all = [
   apiKeys.hubSetApiKeyMev,
   apiKeys.hubSetApiKeyBundler,
   apiKeys.hubGetApiKeyNeedUpgrade,
+  notices.hubGetUserMessages,
+  notices.hubSetUserMessageRead,
+  notices.hubSetUserMessageReadAll,
+  notices.hubGetUserEmailConfig,
+  notices.hubSetUserEmailConfig,
 ] as const;
 
 type TAll = (typeof all)[number];

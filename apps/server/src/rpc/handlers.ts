@@ -32,6 +32,11 @@ import { setApiKeyAdvancedFeaturesHandler } from './methods/api-keys/set-api-key
 import { setApiKeyMevHandler } from './methods/api-keys/set-api-key-mev';
 import { setApiKeyBundlerHandler } from './methods/api-keys/set-api-key-bundler';
 import { getApiKeyNeedUpgradeHandler } from './methods/api-keys/get-api-key-need-upgrade';
+import { getUserMessagesHandler } from './methods/notices/get-user-messages';
+import { setUserMessageReadHandler } from './methods/notices/set-user-message-read';
+import { setUserMessageReadAllHandler } from './methods/notices/set-user-message-read-all';
+import { getUserEmailConfigHandler } from './methods/notices/get-user-email-config';
+import { setUserEmailConfigHandler } from './methods/notices/set-user-email-config';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_register: registerHandler,
@@ -65,4 +70,9 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_setApiKeyMev: setApiKeyMevHandler,
   hub_setApiKeyBundler: setApiKeyBundlerHandler,
   hub_getApiKeyNeedUpgrade: getApiKeyNeedUpgradeHandler,
+  hub_getUserMessages: getUserMessagesHandler,
+  hub_setUserMessageRead: setUserMessageReadHandler,
+  hub_setUserMessageReadAll: setUserMessageReadAllHandler,
+  hub_getUserEmailConfig: getUserEmailConfigHandler,
+  hub_setUserEmailConfig: setUserEmailConfigHandler,
 };

@@ -29,6 +29,8 @@ export const users = pgTable(
     initialized: boolean('initialized').notNull().default(false),
     acceptTerm: boolean('accept_term').notNull().default(false),
     rechargeTips: smallint('recharge_tips').notNull().default(1),
+    /** Notice types also sent by e-mail; null means the server's defaults (DEFAULT_MAILED_NOTICE_TYPES). */
+    noticeMailTypes: text('notice_mail_types').array(),
     personalAccountId: uuid('personal_account_id')
       .notNull()
       .references(() => accounts.id),

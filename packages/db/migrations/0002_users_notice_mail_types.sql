@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notice_mail_types" text[];
