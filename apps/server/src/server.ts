@@ -16,7 +16,13 @@ import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
 import { createMailer, type TMailer } from './mail/mailer';
 import type { TAppConfig, TDeps } from './rpc/context';
-import { createNoopNoticeBus, type TNoticeBus } from './services/notices/notice-bus';
+import { withNoticeMail } from './services/notices/mail-notices';
+import {
+  createLocalNoticeBus,
+  createRedisNoticeBus,
+  type TNoticeBus,
+} from './services/notices/notice-bus';
+import { createNoticeSockets, registerNoticeSocket } from './socket/notice-sockets';
 import { createThrottle, type TThrottle } from './throttle/enforce';
 import { createMemoryThrottleStore } from './throttle/memory-store';
 import { createRedisThrottleStore } from './throttle/redis-store';
@@ -42,7 +48,12 @@ export type TCreateServerOptions = {
   chains?: TChain[];
   /** Key invalidation channel; default: Redis pub/sub when REDIS_URL is set, else in-process. */
   keyEvents?: TKeyEvents;
+  /** Notice delivery; default: Redis pub/sub when REDIS_URL is set, else in-process. Mail is added either way. */
   noticeBus?: TNoticeBus;
+  /** Redis channel of the notice bus (tests use a random one). */
+  noticeChannel?: string;
+  /** Notice socket heartbeat (ping, dead-peer and ended-session check); default 30 s. */
+  noticeHeartbeatMs?: number;
 };
 
 export type TConsoleServer = {
@@ -152,6 +163,32 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     }
   }
 
+  const noticeSockets = createNoticeSockets({
+    db,
+    clock,
+    logger,
+    ...(opts.noticeHeartbeatMs ? { heartbeatMs: opts.noticeHeartbeatMs } : {}),
+  });
+  closers.push(() => noticeSockets.stop());
+  let noticeBus = opts.noticeBus;
+  if (!noticeBus) {
+    if (env.REDIS_URL) {
+      const redisBus = createRedisNoticeBus({
+        url: env.REDIS_URL,
+        sink: noticeSockets,
+        logger,
+        ...(opts.noticeChannel ? { channel: opts.noticeChannel } : {}),
+      });
+      // Like the key channel: not awaited, so the console starts while Redis is down; pushes meanwhile reach
+      // this process's sockets only (the notices are stored either way).
+      redisBus.start().catch((err: unknown) => logger.error({ err }, 'notice bus: no Redis'));
+      closers.push(redisBus.close);
+      noticeBus = redisBus;
+    } else {
+      noticeBus = createLocalNoticeBus(noticeSockets);
+    }
+  }
+
   const config: TAppConfig = {
     version: SERVER_VERSION,
     publicUrl: env.PUBLIC_URL,
@@ -171,7 +208,12 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     config,
     chains: opts.chains ?? loadChains(),
     keyEvents,
-    noticeBus: opts.noticeBus ?? createNoopNoticeBus(),
+    noticeBus: withNoticeMail(noticeBus, {
+      db,
+      mailer,
+      logger,
+      publicUrl: () => config.publicUrl,
+    }),
   };
 
   const app = Fastify({
@@ -204,6 +246,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     await deps.db.execute(sql`select 1`);
     return { ok: true, version: SERVER_VERSION };
   });
+  await registerNoticeSocket(app, { db, clock, sockets: noticeSockets });
   await registerApiRoute(app, deps);
   await registerWebApp(app, opts.webDistDir ?? DEFAULT_WEB_DIST_DIR);
 

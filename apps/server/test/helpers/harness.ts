@@ -80,14 +80,16 @@ export async function createHarness(
     clock,
     argon2Cost: TEST_ARGON2_COST,
     logger: pino({ level: 'silent' }),
+    webDistDir: '/nonexistent',
+    ...extra,
+    // Added to, not replacing, the test defaults (the capture SMTP server above in particular).
     env: {
       PORT: 0,
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://console.test',
       GATEWAY_PUBLIC_URL: 'http://gw.test',
+      ...extra.env,
     },
-    webDistDir: '/nonexistent',
-    ...extra,
   });
 
   const raw: THarness['raw'] = async (body, opts = {}) => {

@@ -4,7 +4,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 
-type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'throttle' | 'ip'> &
+type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'throttle' | 'ip' | 'noticeBus'> &
   TParams<'hub_changePassword'> & { auth: TAuth };
 
 /** Changes the password of a user who knows the current one; every other session of the user ends. */
@@ -29,9 +29,9 @@ export async function changePassword(o: TOptions): Promise<TResult<'hub_changePa
 
   const passwordHash = await o.passwords.hash(o.password);
   const now = new Date(o.clock.now());
-  await o.db.transaction(async (tx) => {
+  const ended = await o.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, o.auth.userId));
-    await tx
+    return tx
       .update(sessions)
       .set({ revokedAt: now })
       .where(
@@ -40,7 +40,10 @@ export async function changePassword(o: TOptions): Promise<TResult<'hub_changePa
           ne(sessions.id, o.auth.sessionId),
           isNull(sessions.revokedAt),
         ),
-      );
+      )
+      .returning({ id: sessions.id });
   });
+  // After the commit: the other sessions' notice sockets close now, not at the next heartbeat.
+  o.noticeBus.endSessions(ended.map((s) => s.id));
   return { success: true };
 }

@@ -5,7 +5,8 @@ import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 import { consumeCode, inspectCode, voidCodes } from './one-time-codes';
 
-type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock'> & TParams<'hub_passwordReset'>;
+type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'noticeBus'> &
+  TParams<'hub_passwordReset'>;
 
 /** New password by single-use code: ends every session and every other reset link; proves the mailbox, so confirms it. */
 export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordReset'>> {
@@ -22,7 +23,7 @@ export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordR
 
   const passwordHash = await o.passwords.hash(o.password);
   const now = o.clock.now();
-  await o.db.transaction(async (tx) => {
+  const ended = await o.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, { id, now }))) throw new RpcError(ERROR_CODES.CODE_USED);
     await tx
       .update(users)
@@ -32,11 +33,14 @@ export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordR
         updatedAt: new Date(now),
       })
       .where(eq(users.id, userId));
-    await tx
+    const revoked = await tx
       .update(sessions)
       .set({ revokedAt: new Date(now) })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
     await voidCodes(tx, { userId, purposes: ['password_reset', 'password_set'], now });
+    return revoked;
   });
+  o.noticeBus.endSessions(ended.map((s) => s.id));
   return { success: true };
 }
