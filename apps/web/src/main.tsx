@@ -14,6 +14,8 @@ import { RpcCallError, isCancelledError } from './lib/rpc-client';
 import './lib/session';
 // Registers the limit-info load on the after-login seam (SPEC §4).
 import './lib/limit-info';
+import { showNoticePopup } from './components/notice-popup';
+import { wireNotices } from './lib/notices';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -36,6 +38,9 @@ async function start() {
     }
     console.error('Unhandled rejection', event.reason);
   });
+
+  // SPEC §4: the notice socket and unread notices follow the session; each notice pops up.
+  wireNotices({ show: showNoticePopup });
 
   const router = createAppRouter();
   startBuildWatcher();

@@ -53,6 +53,7 @@ const PATHS: Record<TRouteName, string> = {
   'rpc-statistic': '/rpc/statistic',
   'rpc-team': '/rpc/team',
   'rpc-team-logs': '/rpc/team/logs',
+  'rpc-notifications': '/rpc/notifications',
 };
 
 type TTo = {
@@ -341,6 +342,7 @@ const cases: TCase[] = [
   ],
   ['ordinary dashboard page for a personal user', route('rpc-profile'), personal, allow],
   ['zh dashboard page', route('rpc-profile', { lang: 'zh' }), personal, allow],
+  ['notifications list for a personal user', route('rpc-notifications'), personal, allow],
 ];
 
 describe('decideNavigation (SPEC §2 route guard)', () => {

@@ -37,6 +37,7 @@ export const ROUTE_NAMES = [
   'rpc-statistic',
   'rpc-team',
   'rpc-team-logs',
+  'rpc-notifications',
 ] as const;
 export type TRouteName = (typeof ROUTE_NAMES)[number];
 

@@ -271,6 +271,15 @@ export const ROUTES: readonly TRouteDef[] = [
     meta: dashboard('rpc-team-logs'),
     Page: page(() => import('../../features/team/components/team-logs-page'), 'TeamLogsPage'),
   },
+  {
+    name: 'rpc-notifications',
+    path: 'rpc/notifications',
+    meta: dashboard('rpc-notifications'),
+    Page: page(
+      () => import('../../features/notices/components/notifications-page'),
+      'NotificationsPage',
+    ),
+  },
   // Last: everything no other route matched.
   { name: 'slug', path: '*', meta: defaults('slug'), Page: NotFoundPage },
 ];

@@ -17,6 +17,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { LocalizedLink, stripLocale } from '../../lib/locale-path';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
+import { NotificationBell } from '../notification-bell';
 import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
 import { UserMenu } from '../user-menu';
 
@@ -92,6 +93,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           />
           <div style={{ flex: 1 }} />
           <LanguageSwitch />
+          <NotificationBell />
           <UserMenu />
         </Layout.Header>
         <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 24 }}>
