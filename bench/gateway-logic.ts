@@ -1,7 +1,7 @@
 /**
  * The gateway's own work per call, without sockets: the real HTTP handler driven with stand-in request and
  * response objects and an upstream that answers at once. What is left is key lookup, allowlists, token
- * buckets, routing, RU metering and usage aggregation (plus the promise plumbing between them).
+ * buckets, routing, RU metering and usage aggregation (plus the plumbing between them).
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,6 +43,8 @@ function context(): TGatewayContext {
       ]),
     ),
     send: async () => ({ status: 200, body: REPLY, upstream: 'stub' }),
+    sendTo: (_g: unknown, _b: unknown, done: (r: unknown) => void) =>
+      done({ status: 200, body: REPLY, upstream: 'stub' }),
   } as unknown as UpstreamSet;
   return {
     chains: new Map(chains.map((c) => [c.id, { ...c, available: true }])),

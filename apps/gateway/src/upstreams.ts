@@ -24,37 +24,49 @@ export type TUpstreamOptions = {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+type TPostDone = (err: Error | null, status: number, body: Buffer) => void;
+
+const EMPTY = Buffer.alloc(0);
+
 /**
- * One POST through the pool with undici's dispatch API: no response stream object and no promise per chunk,
- * which is measurably lighter than `pool.request` on the hot path.
+ * One POST through the pool with undici's dispatch API and a raw handler: no response stream, no promise and
+ * no per-call closures (one small object per call), and one chunk — the usual case — is passed on uncopied.
+ * `done` is called exactly once.
  */
-function post(u: TUpstream, body: string | Buffer): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    let status = 0;
-    const chunks: Buffer[] = [];
-    u.pool.dispatch(
-      { path: u.path, method: 'POST', headers: JSON_HEADERS, body },
-      {
-        // undici picks the handler API by the presence of onRequestStart: keep it, even empty.
-        onRequestStart() {},
-        onResponseStart(_controller, statusCode) {
-          status = statusCode;
-        },
-        onResponseData(_controller, chunk) {
-          chunks.push(chunk);
-        },
-        onResponseEnd() {
-          resolve({
-            status,
-            body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
-          });
-        },
-        onResponseError(_controller, error) {
-          reject(error);
-        },
-      },
-    );
-  });
+class PostHandler {
+  private status = 0;
+  private first: Buffer | undefined = undefined;
+  private chunks: Buffer[] | undefined = undefined;
+  private finished = false;
+  constructor(private readonly done: TPostDone) {}
+  // undici picks the handler API by the presence of onRequestStart: keep it, even empty.
+  onRequestStart(): void {}
+  onResponseStart(_controller: unknown, statusCode: number): void {
+    this.status = statusCode;
+  }
+  onResponseData(_controller: unknown, chunk: Buffer): void {
+    if (this.first === undefined) this.first = chunk;
+    else (this.chunks ??= [this.first]).push(chunk);
+  }
+  onResponseEnd(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.done(null, this.status, this.chunks ? Buffer.concat(this.chunks) : (this.first ?? EMPTY));
+  }
+  onResponseError(_controller: unknown, error: Error): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.done(error, 0, EMPTY);
+  }
+}
+
+function post(u: TUpstream, body: string | Buffer, done: TPostDone): void {
+  const handler = new PostHandler(done);
+  try {
+    u.pool.dispatch({ path: u.path, method: 'POST', headers: JSON_HEADERS, body }, handler);
+  } catch (err) {
+    handler.onResponseError(undefined, err as Error);
+  }
 }
 
 export class UpstreamGroup {
@@ -149,24 +161,39 @@ export class UpstreamSet {
   }
 
   /**
-   * Sends `body` to the group, trying the next member on a network error, a timeout or an HTTP 5xx/429.
-   * Returns undefined when every member failed.
+   * Sends `body` to the group, trying the next member on a network error, a timeout or an HTTP 5xx/429;
+   * `done` gets the reply, or undefined when every member failed. Callback form: the single-call hot path
+   * uses it to avoid a promise and an async frame per call (and per attempt).
    */
-  async send(group: UpstreamGroup, body: string | Buffer): Promise<TUpstreamReply | undefined> {
-    for (const u of group.order(this.opts.maxLagBlocks)) {
-      try {
-        const res = await post(u, body);
-        if (res.status >= 500 || res.status === 429) {
-          this.markFailure(u);
-          continue;
-        }
-        u.failures = 0;
-        return { status: res.status, body: res.body, upstream: u.url };
-      } catch {
+  sendTo(
+    group: UpstreamGroup,
+    body: string | Buffer,
+    done: (reply: TUpstreamReply | undefined) => void,
+  ): void {
+    this.attempt(group.order(this.opts.maxLagBlocks), 0, body, done);
+  }
+
+  private attempt(
+    order: TUpstream[],
+    i: number,
+    body: string | Buffer,
+    done: (reply: TUpstreamReply | undefined) => void,
+  ): void {
+    const u = order[i];
+    if (u === undefined) return done(undefined);
+    post(u, body, (err, status, resBody) => {
+      if (err || status >= 500 || status === 429) {
         this.markFailure(u);
+        return this.attempt(order, i + 1, body, done);
       }
-    }
-    return undefined;
+      u.failures = 0;
+      done({ status, body: resBody, upstream: u.url });
+    });
+  }
+
+  /** Promise form of sendTo (batches, tests). */
+  send(group: UpstreamGroup, body: string | Buffer): Promise<TUpstreamReply | undefined> {
+    return new Promise((resolve) => this.sendTo(group, body, resolve));
   }
 
   private markFailure(u: TUpstream): void {
