@@ -9,6 +9,7 @@ import {
   onLoadAccountData,
   readLocalUser,
   restoreSession,
+  setLoginType,
   signIn,
   signOut,
   useSession,
@@ -90,6 +91,20 @@ describe('signIn (SPEC §4 Login)', () => {
     await signIn('tok-1');
     stops.forEach((stop) => stop());
     expect(loadAccountData).toHaveBeenCalledOnce();
+    expect(afterLogin).toHaveBeenCalledOnce();
+  });
+
+  it('runs the after-login seam once the guard sets the login type, and only once per session', async () => {
+    const afterLogin = vi.fn();
+    const stop = onAfterLogin(afterLogin);
+    await signIn('tok-2');
+    expect(afterLogin).not.toHaveBeenCalled();
+    setLoginType('personal');
+    await vi.waitFor(() => expect(afterLogin).toHaveBeenCalledOnce());
+    useSession.setState({ user: { ...profile, nickname: 'Changed' } });
+    setLoginType('personal');
+    await new Promise((r) => setTimeout(r, 0));
+    stop();
     expect(afterLogin).toHaveBeenCalledOnce();
   });
 

@@ -126,13 +126,31 @@ async function runHooks(set: Set<TSessionHook>, label: string): Promise<void> {
   );
 }
 
+/** The token whose after-login hooks have run: they run once per session, whichever step made it ready. */
+let afterLoginRanFor: string | null = null;
+
 /** Socket, notices, limit info: only when the account is ready to use (SPEC §4 Login). */
 export async function afterLoginHooks(): Promise<void> {
-  const { user, loginType } = useSession.getState();
-  if (!user) return;
+  const { token, user, loginType } = useSession.getState();
+  if (!token || !user) return;
   const ready = loginType === 'team' || (loginType === 'personal' && user.initialize);
-  if (ready) await runHooks(hooks.afterLogin, 'after login');
+  if (!ready || afterLoginRanFor === token) return;
+  afterLoginRanFor = token;
+  await runHooks(hooks.afterLogin, 'after login');
 }
+
+// The session often becomes ready after signIn returns (the guard sets the login type, a reload restores the
+// user, first-login initialises the account), so readiness is watched rather than checked once.
+useSession.subscribe((state, prev) => {
+  if (!state.token) afterLoginRanFor = null;
+  if (
+    state.token !== prev.token ||
+    state.user !== prev.user ||
+    state.loginType !== prev.loginType
+  ) {
+    void afterLoginHooks();
+  }
+});
 
 // --- Sign in, refresh, sign out ---
 
