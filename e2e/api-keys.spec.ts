@@ -1,43 +1,15 @@
 // Issue 3 proof: a new user creates a key on /rpc/endpoint, copies its localnet URL, calls it, and sees the
 // request counted in "Requests today" once the gateway has flushed its usage.
-import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { PASSWORD_HASH_PREFIX } from '../packages/contract/src/constants';
+import { registerConfirmAndSignIn } from './fixtures/account';
 import { E2E } from './fixtures/env';
-import { waitForMailLink } from './fixtures/outbox';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-const digest = (password: string) =>
-  createHash('md5')
-    .update(PASSWORD_HASH_PREFIX + password)
-    .digest('hex');
 
 test('a new user creates a key, calls its localnet URL and sees the request counted', async ({
   page,
 }) => {
-  const email = `e2e-keys-${Date.now()}@example.com`;
-  const password = 'correct horse battery';
-
-  // Seed the user through the API (SPEC §5: the password travels as md5 of prefix + password).
-  const registered = await fetch(`${E2E.consoleUrl}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      method: 'hub_register',
-      params: { email, password: digest(password), confirmPassword: digest(password) },
-      id: 1,
-    }),
-  });
-  expect(await registered.json()).toMatchObject({ result: { email } });
-  await page.goto(await waitForMailLink(email, '/activate-account'));
-  await expect(page.getByText(/confirmed/i).first()).toBeVisible();
-
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/rpc\/endpoint$/);
+  await registerConfirmAndSignIn(page, 'e2e-keys');
 
   // Create a key.
   await page.getByRole('button', { name: 'Create API key' }).first().click();
