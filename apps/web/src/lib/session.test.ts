@@ -1,7 +1,7 @@
 import { HTTP_TIMEOUT_MS } from '@rpc/contract';
 import { Modal, message, notification } from 'antd';
 import Cookies from 'js-cookie';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from './i18n';
 import {
   onAfterLogin,
@@ -30,6 +30,12 @@ const ok = (result: unknown) => Promise.resolve(new Response(JSON.stringify({ id
 
 beforeAll(async () => {
   await initI18n('en');
+});
+
+// signOut closes antd's static popups, whose React roots finish their work in setImmediate callbacks; on a
+// loaded machine that work once ran after jsdom was torn down ("window is not defined"). Let it drain first.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 200));
 });
 
 beforeEach(async () => {
