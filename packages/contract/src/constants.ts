@@ -6,6 +6,10 @@
  */
 export const PASSWORD_HASH_PREFIX = 'rpc-console:v1:';
 
+/** Length bounds of a plain password, checked in the browser before hashing (the server only sees the digest). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+
 export const LANGUAGES = ['en', 'zh'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 

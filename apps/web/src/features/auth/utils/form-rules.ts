@@ -1,10 +1,8 @@
 /** Field rules of the auth forms; the e-mail rule reuses the contract's schema (STYLE habit 1). */
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rpc/contract';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseEmail } from './query-params';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 64;
 
 export function useAuthRules() {
   const { t } = useTranslation('auth');

@@ -2,16 +2,12 @@ import { Button, Form, Input, Typography, message } from 'antd';
 import type { FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES } from '@rpc/contract';
+import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rpc/contract';
 import { RpcCallError } from '../../../lib/rpc-client';
 import type { TUser } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useSendSetPasswordMail } from '../api/send-set-password-mail';
 import { ProfileSection } from './profile-section';
-
-// Same bounds as the register form (features/auth); features may not import each other.
-const PASSWORD_MIN_LENGTH = 8;
-const PASSWORD_MAX_LENGTH = 64;
 
 type TChangePasswordFormValues = {
   oldPassword: string;
