@@ -32,6 +32,14 @@ export const ERROR_CODES = {
   NO_PASSWORD_SET: 10209,
   // Teams and permissions (103xx).
   TEAM_FORBIDDEN: 10301,
+  // Reports (106xx).
+  REPORT_RANGE_REVERSED: 10601,
+  REPORT_RANGE_TOO_LONG: 10602,
+  REPORT_RANGE_IN_FUTURE: 10603,
+  REPORT_RANGE_BEFORE_RETENTION: 10604,
+  REPORT_UNKNOWN_KEY: 10605,
+  REPORT_UNKNOWN_CHAIN: 10606,
+  REPORT_BAD_TIME_ZONE: 10607,
   // Throttling.
   RATE_LIMITED: 10429,
 } as const;
@@ -84,6 +92,22 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
     en: 'You are not a member of this team or lack the role for this action.',
     zh: '您不是该团队成员，或没有执行此操作的权限。',
   },
+  10601: {
+    en: 'The end of the time range must be after its start.',
+    zh: '时间范围的结束时间必须晚于开始时间。',
+  },
+  10602: {
+    en: 'This time range is too long for the chosen interval: by minute up to 1 day, by hour up to 31 days, by day up to 366 days.',
+    zh: '所选粒度的时间范围过长：按分钟最多 1 天，按小时最多 31 天，按天最多 366 天。',
+  },
+  10603: { en: 'The time range starts in the future.', zh: '时间范围的开始时间不能晚于当前时间。' },
+  10604: {
+    en: 'Per-minute detail is no longer kept for this period. Choose hourly or daily.',
+    zh: '该时间段已不保留按分钟的明细，请选择按小时或按天查看。',
+  },
+  10605: { en: 'This API key does not belong to the account.', zh: '该 API Key 不属于当前账户。' },
+  10606: { en: 'Unknown network.', zh: '未知的网络。' },
+  10607: { en: 'Unknown time zone.', zh: '未知的时区。' },
   10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
 };
 

@@ -16,3 +16,6 @@ export { MAX_API_KEYS_PER_ACCOUNT } from './api-keys/methods';
 export { ZChainSchema, ZTierSchema, type TChain } from './chains/methods';
 export * from './notices/schemas';
 export { ZEmailConfigSchema } from './notices/methods';
+export * from './reports/schemas';
+export * from './reports/range';
+export * from './reports/time-zone';

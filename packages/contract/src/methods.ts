@@ -4,6 +4,7 @@ import * as account from './account/methods';
 import * as apiKeys from './api-keys/methods';
 import * as chains from './chains/methods';
 import * as notices from './notices/methods';
+import * as reports from './reports/methods';
 import type { TMethodDef } from './define-method';
 
 const all = [
@@ -43,6 +44,19 @@ const all = [
   notices.hubSetUserMessageReadAll,
   notices.hubGetUserEmailConfig,
   notices.hubSetUserEmailConfig,
+  reports.hubReportUserRuUsage,
+  reports.hubReportUserRequestByApikey,
+  reports.hubReportUserRuUsageByApikey,
+  reports.hubReportUserCompositeInfo,
+  reports.hubReportApikeyRequest,
+  reports.hubReportApikeyRuUsage,
+  reports.hubReportApikeyCompositeInfo,
+  reports.hubReportUsageInfoByApikey,
+  reports.hubReportUsageInfoByNetwork,
+  reports.hubReportUserCompositeInfoByApikey,
+  reports.hubReportUserCompositeInfoByNetwork,
+  reports.hubReportUserTop5MethodRuCostByApikey,
+  reports.hubReportUserTop5MethodRuCostByNetwork,
 ] as const;
 
 type TAll = (typeof all)[number];

@@ -14,6 +14,11 @@ export const accounts = pgTable('accounts', {
    * (services/ledger/append-ru-ledger.ts). The ledger is the truth; tests compare the two.
    */
   ruBalance: bigint('ru_balance', { mode: 'number' }).notNull().default(0),
+  /**
+   * IANA zone whose local days the day rollups (usage_day*) use. Null until the first report call, which sets it
+   * from the caller's zone and rebuilds the day rollups (services/reports/account-time-zone.ts).
+   */
+  timeZone: text('time_zone'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,10 @@
 /**
  * Usage recorded by the gateway. One row per (key, chain, method, UTC minute), counters added on conflict, so
- * issue 4 can roll minutes up into hour and day tables with plain GROUP BY date_trunc(...).
+ * the rollups below are kept in step with it.
  */
 import {
   bigint,
+  date,
   index,
   integer,
   pgTable,
@@ -52,3 +53,94 @@ export const usageBatches = pgTable('usage_batches', {
 });
 
 export type TUsageMinuteRow = typeof usageMinute.$inferSelect;
+
+/*
+ * Rollups, written in the same transaction as the minute rows (services/usage/write-usage-batch.ts), so they are
+ * never behind the minute table and a retried batch changes nothing twice. Minute rows expire after the
+ * retention period; the rollups stay.
+ *
+ * usage_hour: per key and chain per UTC hour (hour buckets, totals, and day buckets in a zone other than the
+ *   account's).
+ * usage_day: per key and chain per local day in the account's report time zone (accounts.time_zone).
+ * usage_day_key_method / usage_day_method: per method per local day, with and without the key, for the top-5
+ *   method reports (team-wide top 5 over a year reads 40 methods × 5 chains × 366 days, not × 50 keys).
+ */
+const counters = {
+  requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+  ru: bigint('ru', { mode: 'number' }).notNull().default(0),
+  errors: bigint('errors', { mode: 'number' }).notNull().default(0),
+  latencyMsSum: bigint('latency_ms_sum', { mode: 'number' }).notNull().default(0),
+};
+
+export const usageHour = pgTable(
+  'usage_hour',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    chain: text('chain').notNull(),
+    /** start of the UTC hour */
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    ...counters,
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.hour, t.keyId, t.chain] }),
+    index('usage_hour_key_hour_idx').on(t.keyId, t.hour),
+  ],
+);
+
+export const usageDay = pgTable(
+  'usage_day',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    chain: text('chain').notNull(),
+    /** local date in the account's report time zone */
+    day: date('day', { mode: 'string' }).notNull(),
+    ...counters,
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.keyId, t.chain] }),
+    index('usage_day_key_day_idx').on(t.keyId, t.day),
+  ],
+);
+
+export const usageDayKeyMethod = pgTable(
+  'usage_day_key_method',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    chain: text('chain').notNull(),
+    method: text('method').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    ru: bigint('ru', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day, t.chain, t.method] })],
+);
+
+export const usageDayMethod = pgTable(
+  'usage_day_method',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    chain: text('chain').notNull(),
+    method: text('method').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    ru: bigint('ru', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.chain, t.method] })],
+);

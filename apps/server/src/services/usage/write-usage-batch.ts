@@ -1,11 +1,12 @@
 /**
- * Writes one gateway usage batch exactly once: the batch id, its per-minute rows (counters added on conflict)
- * and one RU debit per account (ref = batch id) commit together. A batch id seen before changes nothing.
+ * Writes one gateway usage batch exactly once: the batch id, its per-minute rows (counters added on conflict),
+ * the hour and day rollups and one RU debit per account (ref = batch id) commit together. A batch id seen before changes nothing.
  */
 import { usageBatches, usageMinute, type TDatabase } from '@rpc/db';
 import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
 import { sql } from 'drizzle-orm';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
+import { addToRollups, lockReportZones } from './rollups';
 
 /** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
@@ -34,6 +35,7 @@ export async function writeUsageBatch(
       .onConflictDoNothing()
       .returning({ batchId: usageBatches.batchId });
     if (inserted.length === 0) return false;
+    const zones = await lockReportZones(tx, accountIds);
     for (let i = 0; i < rows.length; i += CHUNK) {
       await tx
         .insert(usageMinute)
@@ -62,6 +64,7 @@ export async function writeUsageBatch(
           },
         });
     }
+    await addToRollups(tx, rows, zones);
     for (const accountId of accountIds) {
       const ru = debits.get(accountId) ?? 0;
       if (ru === 0) continue;

@@ -1,0 +1,239 @@
+/**
+ * Keeps the usage rollups (packages/db schema/usage.ts) in step with the minute rows: one call per usage batch,
+ * inside its transaction, and one rebuild when an account's report time zone is first set.
+ */
+import {
+  accounts,
+  usageDay,
+  usageDayKeyMethod,
+  usageDayMethod,
+  usageHour,
+  type TExecutor,
+} from '@rpc/db';
+import { localDate } from '@rpc/contract';
+import type { TUsageRow } from '@rpc/gateway';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+const HOUR_MS = 3_600_000;
+/** Zone offsets are multiples of 15 minutes, so the local date is constant within a UTC quarter hour. */
+const QUARTER_MS = 900_000;
+const CHUNK = 1000;
+
+/**
+ * Locks the batch's accounts (sorted, so concurrent flushes never deadlock) and answers the zone each account's
+ * day rollups use. The lock also orders a flush against a time-zone rebuild of the same account.
+ */
+export async function lockReportZones(
+  tx: TExecutor,
+  accountIds: string[],
+): Promise<Map<string, string>> {
+  const zones = new Map<string, string>();
+  if (accountIds.length === 0) return zones;
+  const rows = await tx
+    .select({ id: accounts.id, timeZone: accounts.timeZone })
+    .from(accounts)
+    .where(inArray(accounts.id, accountIds))
+    .orderBy(accounts.id)
+    .for('update');
+  for (const r of rows) zones.set(r.id, r.timeZone ?? 'UTC');
+  return zones;
+}
+
+type TCounters = { requests: number; ru: number; errors: number; latencyMsSum: number };
+
+function addInto<T extends TCounters>(
+  map: Map<string, T>,
+  id: string,
+  seed: () => T,
+  r: TCounters,
+): void {
+  const seen = map.get(id);
+  if (!seen) {
+    const fresh = seed();
+    fresh.requests = r.requests;
+    fresh.ru = r.ru;
+    fresh.errors = r.errors;
+    fresh.latencyMsSum = r.latencyMsSum;
+    map.set(id, fresh);
+    return;
+  }
+  seen.requests += r.requests;
+  seen.ru += r.ru;
+  seen.errors += r.errors;
+  seen.latencyMsSum += r.latencyMsSum;
+}
+
+/** Adds a batch's (already merged) minute rows to every rollup. */
+export async function addToRollups(
+  tx: TExecutor,
+  rows: TUsageRow[],
+  zones: Map<string, string>,
+): Promise<void> {
+  const dates = new Map<string, string>();
+  const dayOf = (r: TUsageRow): string => {
+    const zone = zones.get(r.accountId) ?? 'UTC';
+    const id = `${zone}|${Math.floor(r.minute / QUARTER_MS)}`;
+    let d = dates.get(id);
+    if (d === undefined) {
+      d = localDate(r.minute, zone);
+      dates.set(id, d);
+    }
+    return d;
+  };
+
+  type THour = TCounters & { accountId: string; keyId: string; chain: string; hour: Date };
+  type TDay = TCounters & { accountId: string; keyId: string; chain: string; day: string };
+  type TKeyMethod = TCounters & {
+    accountId: string;
+    keyId: string;
+    chain: string;
+    method: string;
+    day: string;
+  };
+  type TMethod = TCounters & { accountId: string; chain: string; method: string; day: string };
+  const hours = new Map<string, THour>();
+  const days = new Map<string, TDay>();
+  const keyMethods = new Map<string, TKeyMethod>();
+  const methods = new Map<string, TMethod>();
+  const zero = { requests: 0, ru: 0, errors: 0, latencyMsSum: 0 };
+
+  for (const r of rows) {
+    const hour = Math.floor(r.minute / HOUR_MS) * HOUR_MS;
+    const day = dayOf(r);
+    const { accountId, keyId, chain, method } = r;
+    addInto(
+      hours,
+      `${keyId}|${chain}|${hour}`,
+      () => ({ ...zero, accountId, keyId, chain, hour: new Date(hour) }),
+      r,
+    );
+    addInto(days, `${keyId}|${chain}|${day}`, () => ({ ...zero, accountId, keyId, chain, day }), r);
+    addInto(
+      keyMethods,
+      `${keyId}|${chain}|${method}|${day}`,
+      () => ({ ...zero, accountId, keyId, chain, method, day }),
+      r,
+    );
+    addInto(
+      methods,
+      `${accountId}|${chain}|${method}|${day}`,
+      () => ({ ...zero, accountId, chain, method, day }),
+      r,
+    );
+  }
+
+  const sorted = <T>(m: Map<string, T>): T[] =>
+    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+
+  await upsertAdd(
+    tx,
+    usageHour,
+    sorted(hours),
+    [usageHour.accountId, usageHour.hour, usageHour.keyId, usageHour.chain],
+    true,
+  );
+  await upsertAdd(
+    tx,
+    usageDay,
+    sorted(days),
+    [usageDay.accountId, usageDay.day, usageDay.keyId, usageDay.chain],
+    true,
+  );
+  await upsertAdd(
+    tx,
+    usageDayKeyMethod,
+    sorted(keyMethods).map(({ errors: _e, latencyMsSum: _l, ...rest }) => rest),
+    [
+      usageDayKeyMethod.keyId,
+      usageDayKeyMethod.day,
+      usageDayKeyMethod.chain,
+      usageDayKeyMethod.method,
+    ],
+    false,
+  );
+  await upsertAdd(
+    tx,
+    usageDayMethod,
+    sorted(methods).map(({ errors: _e, latencyMsSum: _l, ...rest }) => rest),
+    [usageDayMethod.accountId, usageDayMethod.day, usageDayMethod.chain, usageDayMethod.method],
+    false,
+  );
+}
+
+type TRollupTable =
+  typeof usageHour | typeof usageDay | typeof usageDayKeyMethod | typeof usageDayMethod;
+
+async function upsertAdd(
+  tx: TExecutor,
+  table: TRollupTable,
+  values: Record<string, unknown>[],
+  target: PgColumn[],
+  withErrors: boolean,
+): Promise<void> {
+  const t = table as unknown as PgTable & Record<'requests' | 'ru', PgColumn>;
+  const set: Record<string, SQL> = {
+    requests: sql`${t.requests} + excluded.requests`,
+    ru: sql`${t.ru} + excluded.ru`,
+  };
+  if (withErrors) {
+    const e = table as typeof usageHour;
+    set.errors = sql`${e.errors} + excluded.errors`;
+    set.latencyMsSum = sql`${e.latencyMsSum} + excluded.latency_ms_sum`;
+  }
+  for (let i = 0; i < values.length; i += CHUNK) {
+    await tx
+      .insert(t)
+      .values(values.slice(i, i + CHUNK) as never)
+      .onConflictDoUpdate({ target, set });
+  }
+}
+
+/**
+ * Re-derives an account's day rollups in zone `timeZone`: usage_day from the hour rollup (exact for zones with a
+ * whole-hour offset), the per-method days from the minute rows still kept; older per-method days keep the zone
+ * they were written in. Call inside the transaction that sets accounts.time_zone, with the account row locked.
+ */
+export async function rebuildDayRollups(
+  tx: TExecutor,
+  accountId: string,
+  timeZone: string,
+): Promise<void> {
+  await tx.delete(usageDay).where(eq(usageDay.accountId, accountId));
+  await tx.execute(sql`
+    insert into usage_day (account_id, key_id, chain, day, requests, ru, errors, latency_ms_sum)
+    select account_id, key_id, chain, (hour at time zone ${timeZone})::date, sum(requests), sum(ru), sum(errors),
+      sum(latency_ms_sum)
+    from usage_hour where account_id = ${accountId}
+    group by 1, 2, 3, 4`);
+
+  // The first local day the minute table still holds completely.
+  const first = await tx.execute<{ day: string | null }>(sql`
+    select ((min(minute) at time zone ${timeZone})::date + 1)::text as day
+    from usage_minute where account_id = ${accountId}`);
+  const rowsOf = (r: unknown): { day: string | null }[] =>
+    Array.isArray(r)
+      ? (r as { day: string | null }[])
+      : ((r as { rows: { day: string | null }[] }).rows ?? []);
+  const fromDay = rowsOf(first)[0]?.day;
+  if (!fromDay) return;
+  await tx
+    .delete(usageDayKeyMethod)
+    .where(
+      and(eq(usageDayKeyMethod.accountId, accountId), sql`${usageDayKeyMethod.day} >= ${fromDay}`),
+    );
+  await tx
+    .delete(usageDayMethod)
+    .where(and(eq(usageDayMethod.accountId, accountId), sql`${usageDayMethod.day} >= ${fromDay}`));
+  const since = sql`(${fromDay}::date)::timestamp at time zone ${timeZone}`;
+  await tx.execute(sql`
+    insert into usage_day_key_method (account_id, key_id, chain, method, day, requests, ru)
+    select account_id, key_id, chain, method, (minute at time zone ${timeZone})::date, sum(requests), sum(ru)
+    from usage_minute where account_id = ${accountId} and minute >= ${since}
+    group by 1, 2, 3, 4, 5`);
+  await tx.execute(sql`
+    insert into usage_day_method (account_id, chain, method, day, requests, ru)
+    select account_id, chain, method, (minute at time zone ${timeZone})::date, sum(requests), sum(ru)
+    from usage_minute where account_id = ${accountId} and minute >= ${since}
+    group by 1, 2, 3, 4`);
+}

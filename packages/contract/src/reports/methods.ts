@@ -1,0 +1,123 @@
+/**
+ * Usage reports (SPEC §7 Reports). Every report reads only the acting account's usage; a keyId of another
+ * account answers 10605. hub_reportUserPurchase and hub_reportUserDeposit come with the wallet.
+ */
+import { defineMethod } from '../define-method';
+import {
+  ZApikeyReportParamsSchema,
+  ZReportCompositeInfoSchema,
+  ZReportCompositeSeriesResultSchema,
+  ZReportParamsSchema,
+  ZReportSeriesResultSchema,
+  ZTopMethodsResultSchema,
+  ZUsageByApikeyRowSchema,
+  ZUsageByNetworkRowSchema,
+} from './schemas';
+import { z } from 'zod';
+
+const RANGE_NOTE =
+  'The range is aligned to whole buckets in the caller’s time zone; a reversed, over-long, future or expired (minute detail) range answers 10601–10604.';
+
+export const hubReportUserRuUsage = defineMethod({
+  name: 'hub_reportUserRuUsage',
+  summary: `RUs used per bucket by the acting account (or one key with scope apikey), as one series "total". ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZReportSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserRequestByApikey = defineMethod({
+  name: 'hub_reportUserRequestByApikey',
+  summary: `Requests per bucket, one series per API key (deleted keys included). ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZReportSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserRuUsageByApikey = defineMethod({
+  name: 'hub_reportUserRuUsageByApikey',
+  summary: `RUs per bucket, one series per API key. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZReportSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserCompositeInfo = defineMethod({
+  name: 'hub_reportUserCompositeInfo',
+  summary: `Totals over the range for the acting account (or one key): requests, RUs, errors, mean latency, active keys and networks. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZReportCompositeInfoSchema,
+  auth: 'user',
+});
+
+export const hubReportApikeyRequest = defineMethod({
+  name: 'hub_reportApikeyRequest',
+  summary: `Requests per bucket of one API key, one series per network. ${RANGE_NOTE}`,
+  params: ZApikeyReportParamsSchema,
+  result: ZReportSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportApikeyRuUsage = defineMethod({
+  name: 'hub_reportApikeyRuUsage',
+  summary: `RUs per bucket of one API key, one series per network. ${RANGE_NOTE}`,
+  params: ZApikeyReportParamsSchema,
+  result: ZReportSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportApikeyCompositeInfo = defineMethod({
+  name: 'hub_reportApikeyCompositeInfo',
+  summary: `Totals over the range for one API key. ${RANGE_NOTE}`,
+  params: ZApikeyReportParamsSchema,
+  result: ZReportCompositeInfoSchema,
+  auth: 'user',
+});
+
+export const hubReportUsageInfoByApikey = defineMethod({
+  name: 'hub_reportUsageInfoByApikey',
+  summary: `Requests, RUs and errors per API key over the range, most RUs first. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: z.object({ list: z.array(ZUsageByApikeyRowSchema) }),
+  auth: 'user',
+});
+
+export const hubReportUsageInfoByNetwork = defineMethod({
+  name: 'hub_reportUsageInfoByNetwork',
+  summary: `Requests, RUs and errors per network over the range, most RUs first. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: z.object({ list: z.array(ZUsageByNetworkRowSchema) }),
+  auth: 'user',
+});
+
+export const hubReportUserCompositeInfoByApikey = defineMethod({
+  name: 'hub_reportUserCompositeInfoByApikey',
+  summary: `Requests and RUs per bucket, one series per API key. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZReportCompositeSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserCompositeInfoByNetwork = defineMethod({
+  name: 'hub_reportUserCompositeInfoByNetwork',
+  summary: `Requests and RUs per bucket, one series per network. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZReportCompositeSeriesResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserTop5MethodRuCostByApikey = defineMethod({
+  name: 'hub_reportUserTop5MethodRuCostByApikey',
+  summary: `The five methods that cost the most RUs, for one key (scope apikey) or every key (scope team). ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZTopMethodsResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserTop5MethodRuCostByNetwork = defineMethod({
+  name: 'hub_reportUserTop5MethodRuCostByNetwork',
+  summary: `The five methods that cost the most RUs on one network (chain) or on all of them. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZTopMethodsResultSchema,
+  auth: 'user',
+});
