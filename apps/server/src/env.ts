@@ -1,4 +1,5 @@
 /** The server's environment, parsed once at start; a bad value stops the process with a clear message. */
+import { DEFAULT_MINUTE_RETENTION_DAYS } from '@rpc/contract';
 import { z } from 'zod';
 
 const ZPortSchema = z.coerce.number().int().min(0).max(65535);
@@ -31,6 +32,15 @@ export const ZEnvSchema = z.object({
   REGISTER_GIFT_RU: z.coerce.number().int().min(0).max(1e15).default(1_000_000),
   /** Balance at or under which low_ru is raised. */
   LOW_RU_THRESHOLD: z.coerce.number().int().min(0).max(1e15).default(100_000),
+  /**
+   * Days per-minute usage rows are kept (minute-bucket reports reach back this far); hour and day rollups stay.
+   */
+  USAGE_MINUTE_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3660)
+    .default(DEFAULT_MINUTE_RETENTION_DAYS),
   /** Port of the local Hardhat node started for the `localnet` chain (unless UPSTREAM_LOCALNET_HTTP is set). */
   LOCALNET_PORT: ZPortSchema.default(8545),
   /** Start that Hardhat node in the embedded default (`npm start`); false leaves `localnet` to its env URL. */

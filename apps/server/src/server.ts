@@ -197,6 +197,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     supportEmail: env.SUPPORT_EMAIL,
     registerGiftRu: env.REGISTER_GIFT_RU,
     lowRuThreshold: env.LOW_RU_THRESHOLD,
+    minuteRetentionDays: env.USAGE_MINUTE_RETENTION_DAYS,
   };
   const deps: TDeps = {
     db,

@@ -20,6 +20,8 @@ export type TAppConfig = {
   registerGiftRu: number;
   /** A balance at or under this raises low_ru and counts as low for hub_getApiKeyNeedUpgrade. */
   lowRuThreshold: number;
+  /** Days usage_minute rows are kept; minute-bucket reports and exact top-5 methods reach back this far. */
+  minuteRetentionDays: number;
 };
 
 /** Long-lived dependencies, one set per server. */

@@ -37,6 +37,19 @@ import { setUserMessageReadHandler } from './methods/notices/set-user-message-re
 import { setUserMessageReadAllHandler } from './methods/notices/set-user-message-read-all';
 import { getUserEmailConfigHandler } from './methods/notices/get-user-email-config';
 import { setUserEmailConfigHandler } from './methods/notices/set-user-email-config';
+import { reportUserRuUsageHandler } from './methods/reports/report-user-ru-usage';
+import { reportUserRequestByApikeyHandler } from './methods/reports/report-user-request-by-apikey';
+import { reportUserRuUsageByApikeyHandler } from './methods/reports/report-user-ru-usage-by-apikey';
+import { reportUserCompositeInfoHandler } from './methods/reports/report-user-composite-info';
+import { reportApikeyRequestHandler } from './methods/reports/report-apikey-request';
+import { reportApikeyRuUsageHandler } from './methods/reports/report-apikey-ru-usage';
+import { reportApikeyCompositeInfoHandler } from './methods/reports/report-apikey-composite-info';
+import { reportUsageInfoByApikeyHandler } from './methods/reports/report-usage-info-by-apikey';
+import { reportUsageInfoByNetworkHandler } from './methods/reports/report-usage-info-by-network';
+import { reportUserCompositeInfoByApikeyHandler } from './methods/reports/report-user-composite-info-by-apikey';
+import { reportUserCompositeInfoByNetworkHandler } from './methods/reports/report-user-composite-info-by-network';
+import { reportUserTop5MethodRuCostByApikeyHandler } from './methods/reports/report-user-top5-method-ru-cost-by-apikey';
+import { reportUserTop5MethodRuCostByNetworkHandler } from './methods/reports/report-user-top5-method-ru-cost-by-network';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_register: registerHandler,
@@ -75,4 +88,17 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_setUserMessageReadAll: setUserMessageReadAllHandler,
   hub_getUserEmailConfig: getUserEmailConfigHandler,
   hub_setUserEmailConfig: setUserEmailConfigHandler,
+  hub_reportUserRuUsage: reportUserRuUsageHandler,
+  hub_reportUserRequestByApikey: reportUserRequestByApikeyHandler,
+  hub_reportUserRuUsageByApikey: reportUserRuUsageByApikeyHandler,
+  hub_reportUserCompositeInfo: reportUserCompositeInfoHandler,
+  hub_reportApikeyRequest: reportApikeyRequestHandler,
+  hub_reportApikeyRuUsage: reportApikeyRuUsageHandler,
+  hub_reportApikeyCompositeInfo: reportApikeyCompositeInfoHandler,
+  hub_reportUsageInfoByApikey: reportUsageInfoByApikeyHandler,
+  hub_reportUsageInfoByNetwork: reportUsageInfoByNetworkHandler,
+  hub_reportUserCompositeInfoByApikey: reportUserCompositeInfoByApikeyHandler,
+  hub_reportUserCompositeInfoByNetwork: reportUserCompositeInfoByNetworkHandler,
+  hub_reportUserTop5MethodRuCostByApikey: reportUserTop5MethodRuCostByApikeyHandler,
+  hub_reportUserTop5MethodRuCostByNetwork: reportUserTop5MethodRuCostByNetworkHandler,
 };

@@ -1,0 +1,90 @@
+/**
+ * What every report does first: check and align the range, check the key and the network, and settle the
+ * account's report zone. Nothing is written before every check has passed.
+ */
+import {
+  ERROR_CODES,
+  resolveReportFrame,
+  type TErrorCode,
+  type TRangeProblem,
+  type TReportBucket,
+  type TReportFrame,
+} from '@rpc/contract';
+import { apiKeys } from '@rpc/db';
+import { and, eq } from 'drizzle-orm';
+import type { TAuth, TRpcContext } from '../../rpc/context';
+import { RpcError } from '../../rpc/errors';
+import { settleAccountTimeZone } from './account-time-zone';
+
+const RANGE_ERRORS: Record<TRangeProblem, TErrorCode> = {
+  reversed: ERROR_CODES.REPORT_RANGE_REVERSED,
+  tooLong: ERROR_CODES.REPORT_RANGE_TOO_LONG,
+  future: ERROR_CODES.REPORT_RANGE_IN_FUTURE,
+  beforeRetention: ERROR_CODES.REPORT_RANGE_BEFORE_RETENTION,
+  badTimeZone: ERROR_CODES.REPORT_BAD_TIME_ZONE,
+};
+
+export type TReportRequest = {
+  from: number;
+  to: number;
+  bucket: TReportBucket;
+  timeZone: string;
+  chain?: string | undefined;
+  keyId?: string | undefined;
+};
+
+export type TReportOptions = Pick<TRpcContext, 'db' | 'clock' | 'config' | 'chains'> & {
+  auth: TAuth;
+} & TReportRequest;
+
+/** A checked report: every query filters on accountId, and on keyId / chain when set. */
+export type TReport = Pick<TRpcContext, 'db' | 'chains'> & {
+  accountId: string;
+  frame: TReportFrame;
+  /** the zone the account's day rollups are kept in */
+  accountZone: string;
+  keyId: string | undefined;
+  chain: string | undefined;
+  now: number;
+  minuteRetentionDays: number;
+};
+
+export async function openReport(o: TReportOptions): Promise<TReport> {
+  const now = o.clock.now();
+  const accountId = o.auth.account.id;
+  const check = resolveReportFrame(
+    { from: o.from, to: o.to, bucket: o.bucket, timeZone: o.timeZone },
+    now,
+    o.config.minuteRetentionDays,
+  );
+  if (!check.ok) throw new RpcError(RANGE_ERRORS[check.problem]);
+
+  if (o.keyId !== undefined) {
+    // Deleted keys included: their usage still counts.
+    const [key] = await o.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, o.keyId), eq(apiKeys.accountId, accountId)))
+      .limit(1);
+    if (!key) throw new RpcError(ERROR_CODES.REPORT_UNKNOWN_KEY);
+  }
+  if (o.chain !== undefined && !o.chains.some((c) => c.id === o.chain))
+    throw new RpcError(ERROR_CODES.REPORT_UNKNOWN_CHAIN);
+
+  const accountZone = await settleAccountTimeZone({
+    db: o.db,
+    accountId,
+    callerZone: o.timeZone,
+  });
+  return {
+    db: o.db,
+    chains: o.chains,
+    accountId,
+    frame: check.frame,
+    accountZone,
+    keyId: o.keyId,
+    chain: o.chain,
+    now,
+    minuteRetentionDays: o.config.minuteRetentionDays,
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The report queries. Each reads one source, picked by bucket (docs/decisions/usage-reports.md): usage_minute for
+ * minute buckets, usage_hour for hour buckets, usage_day for day buckets in the account's report zone, and
+ * usage_hour grouped by local date for day buckets in any other zone. Every query starts with account_id and a
+ * time range (the leading columns of each table's key) and aggregates in SQL, so a year of usage answers with
+ * at most buckets × series rows.
+ */
+import { localDate } from '@rpc/contract';
+import type { TExecutor } from '@rpc/db';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TReport } from './open-report';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type TUsageSource = 'minute' | 'hour' | 'day' | 'dayFromHours';
+/** What series and totals are split by. */
+export type TGroupBy = 'total' | 'key' | 'chain';
+
+export function sourceOf(report: TReport): TUsageSource {
+  const { bucket, timeZone } = report.frame;
+  if (bucket !== 'day') return bucket;
+  return timeZone === report.accountZone ? 'day' : 'dayFromHours';
+}
+
+/** Rows of db.execute: postgres-js answers an array, PGlite an object with `rows`. */
+async function queryRows<T>(db: TExecutor, query: SQL): Promise<T[]> {
+  const res: unknown = await db.execute(query);
+  return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
+}
+
+const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+type TSourceSql = {
+  table: SQL;
+  /** the bucket of a row as text: epoch ms (minute, hour) or a local date YYYY-MM-DD (day sources) */
+  bucket: SQL;
+  where: SQL;
+};
+
+/** Table, bucket expression and the account / range / key / chain filter of a source. */
+function sourceSql(report: TReport, source: TUsageSource): TSourceSql {
+  const { frame } = report;
+  const filters: SQL[] = [sql`account_id = ${report.accountId}`];
+  let table: SQL;
+  let bucket: SQL;
+  if (source === 'minute') {
+    table = sql.raw('usage_minute');
+    bucket = sql.raw('((extract(epoch from minute) * 1000)::bigint)::text');
+    filters.push(sql`minute >= ${ts(frame.from)}`, sql`minute < ${ts(frame.to)}`);
+  } else if (source === 'hour') {
+    table = sql.raw('usage_hour');
+    bucket = sql.raw('((extract(epoch from hour) * 1000)::bigint)::text');
+    filters.push(sql`hour >= ${ts(frame.from)}`, sql`hour < ${ts(frame.to)}`);
+  } else if (source === 'day') {
+    // The caller's zone is the account's: frame.to is the next local midnight, so its date is the exclusive end.
+    table = sql.raw('usage_day');
+    bucket = sql.raw('day::text');
+    filters.push(
+      sql`day >= ${localDate(frame.from, frame.timeZone)}::date`,
+      sql`day < ${localDate(frame.to, frame.timeZone)}::date`,
+    );
+  } else {
+    // An hour counts on the local date its start falls on (exact for whole-hour offsets). The hour range keeps
+    // the index; the date filter makes the edges of half-hour zones consistent with the buckets.
+    table = sql.raw('usage_hour');
+    bucket = sql`((hour at time zone ${frame.timeZone})::date)::text`;
+    filters.push(
+      sql`hour >= ${ts(Math.floor(frame.from / HOUR_MS) * HOUR_MS)}`,
+      sql`hour < ${ts(frame.to)}`,
+      sql`(hour at time zone ${frame.timeZone})::date >= ${localDate(frame.from, frame.timeZone)}::date`,
+      sql`(hour at time zone ${frame.timeZone})::date < ${localDate(frame.to, frame.timeZone)}::date`,
+    );
+  }
+  if (report.keyId !== undefined) filters.push(sql`key_id = ${report.keyId}`);
+  if (report.chain !== undefined) filters.push(sql`chain = ${report.chain}`);
+  return { table, bucket, where: sql.join(filters, sql` and `) };
+}
+
+const GROUP_SQL: Record<TGroupBy, SQL> = {
+  total: sql.raw(`'total'`),
+  key: sql.raw('key_id::text'),
+  chain: sql.raw('chain'),
+};
+
+/** `bucket` is the text key of its bucket: see bucketKeys(). */
+export type TBucketRow = { bucket: string; id: string; requests: number; ru: number };
+
+/** The text key of each frame bucket, as bucketRows() answers it. */
+export function bucketKeys(report: TReport): string[] {
+  const { frame } = report;
+  return frame.bucket === 'day'
+    ? frame.buckets.map((b) => localDate(b, frame.timeZone))
+    : frame.buckets.map(String);
+}
+
+/** Requests and RUs per bucket and group. */
+export async function bucketRows(report: TReport, by: TGroupBy): Promise<TBucketRow[]> {
+  const s = sourceSql(report, sourceOf(report));
+  const rows = await queryRows<{ bucket: string; id: string; requests: unknown; ru: unknown }>(
+    report.db,
+    sql`select ${s.bucket} as bucket, ${GROUP_SQL[by]} as id, sum(requests) as requests, sum(ru) as ru
+      from ${s.table} where ${s.where} group by 1, 2`,
+  );
+  return rows.map((r) => ({
+    bucket: r.bucket,
+    id: r.id,
+    requests: Number(r.requests),
+    ru: Number(r.ru),
+  }));
+}
+
+export type TTotalRow = {
+  id: string;
+  requests: number;
+  ru: number;
+  errors: number;
+  latencyMsSum: number;
+  activeKeys: number;
+  activeNetworks: number;
+};
+
+/** Totals over the frame per group, from the bucket's source. */
+export async function totalRows(report: TReport, by: TGroupBy): Promise<TTotalRow[]> {
+  const s = sourceSql(report, sourceOf(report));
+  const rows = await queryRows<Record<keyof TTotalRow, unknown>>(
+    report.db,
+    sql`select ${GROUP_SQL[by]} as id, sum(requests) as requests, sum(ru) as ru, sum(errors) as errors,
+        sum(latency_ms_sum) as "latencyMsSum",
+        count(distinct key_id) filter (where requests > 0) as "activeKeys",
+        count(distinct chain) filter (where requests > 0) as "activeNetworks"
+      from ${s.table} where ${s.where} group by 1`,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    requests: Number(r.requests),
+    ru: Number(r.ru),
+    errors: Number(r.errors),
+    latencyMsSum: Number(r.latencyMsSum),
+    activeKeys: Number(r.activeKeys),
+    activeNetworks: Number(r.activeNetworks),
+  }));
+}
+
+export type TMethodRow = { method: string; requests: number; ru: number };
+
+/**
+ * The five methods with the most RUs, and every method's RUs. Exact from the minute rows when the frame lies
+ * within their retention and the bucket is minute or hour; otherwise from the per-method day rollups over the
+ * local days (in the account's zone) the frame touches, which may count a little outside the frame's edges.
+ */
+export async function topMethodRows(
+  report: TReport,
+): Promise<{ rows: TMethodRow[]; totalRu: number }> {
+  const { frame } = report;
+  const filters: SQL[] = [sql`account_id = ${report.accountId}`];
+  let table: SQL;
+  const kept = frame.from >= report.now - report.minuteRetentionDays * DAY_MS;
+  if (frame.bucket !== 'day' && kept) {
+    table = sql.raw('usage_minute');
+    filters.push(sql`minute >= ${ts(frame.from)}`, sql`minute < ${ts(frame.to)}`);
+  } else {
+    table = sql.raw(report.keyId !== undefined ? 'usage_day_key_method' : 'usage_day_method');
+    filters.push(
+      sql`day >= ${localDate(frame.from, report.accountZone)}::date`,
+      sql`day <= ${localDate(frame.to - 1, report.accountZone)}::date`,
+    );
+  }
+  if (report.keyId !== undefined) filters.push(sql`key_id = ${report.keyId}`);
+  if (report.chain !== undefined) filters.push(sql`chain = ${report.chain}`);
+  // The window total is taken over every method before the limit.
+  const rows = await queryRows<{ method: string; requests: unknown; ru: unknown; total: unknown }>(
+    report.db,
+    sql`select method, sum(requests) as requests, sum(ru) as ru, sum(sum(ru)) over () as total
+      from ${table} where ${sql.join(filters, sql` and `)}
+      group by method order by sum(ru) desc, method limit 5`,
+  );
+  return {
+    rows: rows.map((r) => ({ method: r.method, requests: Number(r.requests), ru: Number(r.ru) })),
+    totalRu: rows.length > 0 ? Number(rows[0]!.total) : 0,
+  };
+}
