@@ -191,13 +191,18 @@ async function upsertAdd(
 
 /**
  * Re-derives an account's day rollups in zone `timeZone`: usage_day from the hour rollup (exact for zones with a
- * whole-hour offset), the per-method days from the minute rows still kept; older per-method days keep the zone
- * they were written in. Call inside the transaction that sets accounts.time_zone, with the account row locked.
+ * whole-hour offset), the per-method days from the minute rows still kept. Older per-method days keep the zone
+ * they were written in (`previousZone`: 'UTC' while accounts.time_zone is null, see lockReportZones).
+ * The seam: per-method rows are replaced from the first `previousZone` day the minute table holds completely, so
+ * no minute is counted both in a kept old-zone day and in a rebuilt one; the rebuilt day that straddles the seam
+ * may share its date with a kept row, and is added to it. Call inside the transaction that sets
+ * accounts.time_zone, with the account row locked.
  */
 export async function rebuildDayRollups(
   tx: TExecutor,
   accountId: string,
   timeZone: string,
+  previousZone = 'UTC',
 ): Promise<void> {
   await tx.delete(usageDay).where(eq(usageDay.accountId, accountId));
   await tx.execute(sql`
@@ -207,9 +212,9 @@ export async function rebuildDayRollups(
     from usage_hour where account_id = ${accountId}
     group by 1, 2, 3, 4`);
 
-  // The first local day the minute table still holds completely.
+  // The first previous-zone day the minute table still holds completely.
   const first = await tx.execute<{ day: string | null }>(sql`
-    select ((min(minute) at time zone ${timeZone})::date + 1)::text as day
+    select ((min(minute) at time zone ${previousZone})::date + 1)::text as day
     from usage_minute where account_id = ${accountId}`);
   const rowsOf = (r: unknown): { day: string | null }[] =>
     Array.isArray(r)
@@ -225,15 +230,20 @@ export async function rebuildDayRollups(
   await tx
     .delete(usageDayMethod)
     .where(and(eq(usageDayMethod.accountId, accountId), sql`${usageDayMethod.day} >= ${fromDay}`));
-  const since = sql`(${fromDay}::date)::timestamp at time zone ${timeZone}`;
+  const since = sql`(${fromDay}::date)::timestamp at time zone ${previousZone}`;
   await tx.execute(sql`
     insert into usage_day_key_method (account_id, key_id, chain, method, day, requests, ru)
     select account_id, key_id, chain, method, (minute at time zone ${timeZone})::date, sum(requests), sum(ru)
     from usage_minute where account_id = ${accountId} and minute >= ${since}
-    group by 1, 2, 3, 4, 5`);
+    group by 1, 2, 3, 4, 5
+    on conflict (key_id, day, chain, method) do update
+      set requests = usage_day_key_method.requests + excluded.requests,
+        ru = usage_day_key_method.ru + excluded.ru`);
   await tx.execute(sql`
     insert into usage_day_method (account_id, chain, method, day, requests, ru)
     select account_id, chain, method, (minute at time zone ${timeZone})::date, sum(requests), sum(ru)
     from usage_minute where account_id = ${accountId} and minute >= ${since}
-    group by 1, 2, 3, 4`);
+    group by 1, 2, 3, 4
+    on conflict (account_id, day, chain, method) do update
+      set requests = usage_day_method.requests + excluded.requests, ru = usage_day_method.ru + excluded.ru`);
 }
