@@ -12,6 +12,7 @@ import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-inval
 import { registerApiRoute } from './http/api-route';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
+import { startUsagePruning } from './jobs/usage-pruning';
 import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
 import { createMailer, type TMailer } from './mail/mailer';
@@ -252,6 +253,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   await registerWebApp(app, opts.webDistDir ?? DEFAULT_WEB_DIST_DIR);
 
   let url = '';
+  // Periodic work of the console role: started by start(), which a gateway-only process never calls.
+  let stopUsagePruning: (() => Promise<void>) | undefined;
   return {
     app,
     deps,
@@ -264,12 +267,14 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : env.PORT;
       url = `http://localhost:${port}`;
+      stopUsagePruning ??= startUsagePruning(deps);
       // Links in mails must point at the real port when PORT was 0 and no PUBLIC_URL was given.
       if (env.PORT === 0 && !opts.env?.PUBLIC_URL && !process.env.PUBLIC_URL)
         config.publicUrl = url;
       return url;
     },
     stop: async () => {
+      await stopUsagePruning?.();
       await app.close();
       for (const close of closers.reverse()) await close();
     },

@@ -1,0 +1,39 @@
+/**
+ * Runs the minute-retention prune at start and then hourly, in the console role. A plain unref'd timer is enough
+ * while there is one console process; in scale mode a job engine over PostgreSQL (pg-boss) replaces it, so
+ * several console instances do not each run the same prune (harmless, since deletes are idempotent, but wasteful).
+ */
+import type { TDeps } from '../rpc/context';
+import { pruneUsage } from '../services/usage/prune-usage';
+
+export const USAGE_PRUNE_EVERY_MS = 3_600_000;
+
+/** Starts pruning; the returned function stops the timer and waits for a pass under way. */
+export function startUsagePruning(
+  deps: Pick<TDeps, 'db' | 'clock' | 'logger' | 'config'>,
+  everyMs = USAGE_PRUNE_EVERY_MS,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    if (running) return;
+    running = pruneUsage({
+      db: deps.db,
+      now: deps.clock.now(),
+      retentionDays: deps.config.minuteRetentionDays,
+    })
+      .then((r) => {
+        if (r.minuteRows > 0 || r.batches > 0) deps.logger.info(r, 'usage minute rows pruned');
+      })
+      .catch((err: unknown) => deps.logger.error({ err }, 'usage prune failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
