@@ -1,8 +1,323 @@
+/**
+ * /rpc/statistic: usage over time by key or network, the top methods by RU, totals and the per-key and
+ * per-network tables, for a time range in the browser's time zone. The last selection and answers are kept
+ * in the cached-stats key (SPEC §9) and shown at once on a revisit while they refresh.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import type { TErrorCode, TReportBucket, TReportScope } from '@rpc/contract';
+import { ERROR_CATALOGUE, localDate } from '@rpc/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Link } from 'react-router';
+import { browserTimeZone } from '../../../lib/format-date-time';
+import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { localePath } from '../../../lib/locale-path';
+import { usePureApiKeys } from '../api/get-pure-api-keys';
+import { useSupportChains } from '../api/get-support-chains';
+import { useTopMethods } from '../api/get-top-methods';
+import { useUsageByApiKey } from '../api/get-usage-by-api-key';
+import { useUsageByNetwork } from '../api/get-usage-by-network';
+import { useUsageOverTime } from '../api/get-usage-over-time';
+import { useUsageTotals } from '../api/get-usage-totals';
+import { REPORTS_QUERY_KEY } from '../api/report-query-key';
+import type { TCachedAnswers } from '../utils/cached-stats';
+import { readCachedStats, writeCachedStats } from '../utils/cached-stats';
+import { buildStatisticCsvRows, downloadTextFile, toCsv } from '../utils/csv';
+import type {
+  TMetric,
+  TRangeChoice,
+  TStackBy,
+  TStatisticFilters,
+  TTimeRange,
+} from '../utils/filters';
+import {
+  DEFAULT_FILTERS,
+  PRESET_MS,
+  buildReportParams,
+  defaultBucket,
+  rangeErrorCode,
+  resolveRange,
+} from '../utils/filters';
+import { StatisticFilters } from './statistic-filters';
+import { TopMethods } from './top-methods';
+import { UsageChart } from './usage-chart';
+import { UsageTable } from './usage-table';
+import { UsageTotals } from './usage-totals';
 
-/** Empty state until this screen's issue lands; the route, guard and title already work. */
+const NO_ANSWERS: TCachedAnswers = {};
+
 export function StatisticPage() {
   const { t } = useTranslation('statistic');
-  return <PagePlaceholder title={t('home.title')} description={t('home.description')} />;
+  const { lang } = useLocale();
+  const queryClient = useQueryClient();
+  const timeZone = useMemo(browserTimeZone, []);
+  const [cached] = useState(readCachedStats);
+  const [filters, setFilters] = useState<TStatisticFilters>(cached?.filters ?? DEFAULT_FILTERS);
+  // A preset range ends at the moment it was chosen (or refreshed), so its query key stays put meanwhile.
+  const [now, setNow] = useState(() => Date.now());
+  // The cached answers stand in only for the selection they were saved with.
+  const [isPristine, setPristine] = useState(true);
+  const placeholders = isPristine && cached ? cached.answers : NO_ANSWERS;
+
+  const formatNumber = useCallback(
+    (n: number) => new Intl.NumberFormat(LANG_TAG[lang]).format(n),
+    [lang],
+  );
+  const formatPercent = useCallback(
+    (share: number) =>
+      new Intl.NumberFormat(LANG_TAG[lang], {
+        style: 'percent',
+        maximumFractionDigits: 1,
+      }).format(share),
+    [lang],
+  );
+
+  const keys = usePureApiKeys();
+  const chains = useSupportChains();
+
+  const range = useMemo(() => resolveRange(filters, now), [filters, now]);
+  const rangeError: TErrorCode | null = range
+    ? rangeErrorCode(range, filters.bucket, timeZone, now)
+    : null;
+  const needsKey = filters.scope === 'apikey' && !filters.keyId;
+  const isReady = !!range && rangeError === null && !needsKey;
+  const params = useMemo(
+    () => buildReportParams(filters, range ?? { from: 0, to: 0 }, timeZone),
+    [filters, range, timeZone],
+  );
+
+  const usage = useUsageOverTime(
+    { params, metric: filters.metric, stackBy: filters.stackBy },
+    { enabled: isReady, placeholder: placeholders.usage },
+  );
+  const totals = useUsageTotals(params, { enabled: isReady, placeholder: placeholders.totals });
+  const top = useTopMethods(params, filters.stackBy, {
+    enabled: isReady,
+    placeholder: placeholders.top,
+  });
+  const byKey = useUsageByApiKey(params, { enabled: isReady, placeholder: placeholders.byKey });
+  const byNetwork = useUsageByNetwork(params, {
+    enabled: isReady,
+    placeholder: placeholders.byNetwork,
+  });
+  const queries = [usage, totals, top, byKey, byNetwork];
+  const isFetching = queries.some((q) => q.isFetching);
+  const isShowingOld = queries.some((q) => q.isPlaceholderData);
+  const failed = queries.filter((q) => q.isError && !q.data);
+  const isLoading = queries.some((q) => q.isPending);
+
+  // Keep the selection and, once every answer for it is in, the answers (SPEC §9 cached-stats).
+  const isAllFresh = queries.every((q) => q.isSuccess && !q.isPlaceholderData);
+  useEffect(() => {
+    if (!isAllFresh && isPristine) return;
+    writeCachedStats({
+      savedAt: Date.now(),
+      filters,
+      answers: isAllFresh
+        ? {
+            ...(usage.data ? { usage: usage.data } : {}),
+            ...(totals.data ? { totals: totals.data } : {}),
+            ...(top.data ? { top: top.data } : {}),
+            ...(byKey.data ? { byKey: byKey.data.list } : {}),
+            ...(byNetwork.data ? { byNetwork: byNetwork.data.list } : {}),
+          }
+        : {},
+    });
+  }, [
+    isAllFresh,
+    isPristine,
+    filters,
+    usage.data,
+    totals.data,
+    top.data,
+    byKey.data,
+    byNetwork.data,
+  ]);
+
+  const change = (patch: Partial<TStatisticFilters>) => {
+    setPristine(false);
+    setFilters((f) => ({ ...f, ...patch }));
+  };
+
+  const onRangeChange = (choice: TRangeChoice) => {
+    const at = Date.now();
+    setNow(at);
+    if (choice === 'custom') {
+      const custom = resolveRange({ ...filters, range: 'custom' }, at);
+      change({ range: 'custom', ...(custom ? { bucket: defaultBucket(custom, at) } : {}) });
+      return;
+    }
+    const next: TTimeRange = { from: at - PRESET_MS[choice], to: at };
+    change({ range: choice, bucket: defaultBucket(next, at) });
+  };
+
+  const onCustomRangeChange = (next: TTimeRange) => {
+    const at = Date.now();
+    setNow(at);
+    change({ customFrom: next.from, customTo: next.to, bucket: defaultBucket(next, at) });
+  };
+
+  const onScopeChange = (scope: TReportScope) => {
+    const firstKey = keys.data?.list[0]?.keyId;
+    change({
+      scope,
+      ...(scope === 'apikey' && !filters.keyId && firstKey ? { keyId: firstKey } : {}),
+    });
+  };
+
+  const onRefresh = () => {
+    if (filters.range === 'custom')
+      void queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY });
+    else setNow(Date.now());
+  };
+
+  const onRetry = () => {
+    for (const q of failed) void q.refetch();
+  };
+
+  const onDownload = () => {
+    if (!range) return;
+    const csv = toCsv(
+      buildStatisticCsvRows({
+        series: usage.data ?? null,
+        byKey: byKey.data?.list ?? [],
+        byNetwork: byNetwork.data?.list ?? [],
+        labels: {
+          metric: t(`chart.title.${filters.metric}`),
+          time: t('chart.time'),
+          total: t('chart.total'),
+          deleted: t('deleted'),
+          byKeyTitle: t('byKey.title'),
+          byNetworkTitle: t('byNetwork.title'),
+          apiKey: t('table.apiKey'),
+          network: t('table.network'),
+          requests: t('table.requests'),
+          ru: t('table.ru'),
+          errors: t('table.errors'),
+          share: `${t('table.share')} (%)`,
+        },
+      }),
+    );
+    const fileName = t('csv.fileName', {
+      from: localDate(range.from, timeZone),
+      to: localDate(range.to, timeZone),
+    });
+    downloadTextFile(fileName, csv);
+  };
+
+  const isEmpty = !!totals.data && !totals.isPlaceholderData && totals.data.requests === 0;
+  const hasData = !!usage.data && !!totals.data && !!top.data && !!byKey.data && !!byNetwork.data;
+
+  const body = () => {
+    if (filters.range === 'custom' && !range)
+      return <Alert type="info" showIcon message={t('chooseCustomRange')} />;
+    if (rangeError !== null) {
+      const entry = ERROR_CATALOGUE[rangeError];
+      return (
+        <Alert type="warning" showIcon role="alert" message={lang === 'zh' ? entry.zh : entry.en} />
+      );
+    }
+    if (needsKey) return <Alert type="info" showIcon message={t('chooseKey')} />;
+    if (failed.length > 0)
+      return (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('loadFailed')}
+          action={<Button onClick={onRetry}>{t('retry')}</Button>}
+        />
+      );
+    if (isLoading || !hasData)
+      return (
+        <div role="status" aria-label={t('loading')}>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      );
+    if (isEmpty)
+      return (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.description')}>
+          <Typography.Paragraph type="secondary">{t('empty.hint')}</Typography.Paragraph>
+          <Link to={localePath('/rpc/endpoint', lang)}>{t('empty.action')}</Link>
+        </Empty>
+      );
+    return (
+      <Flex vertical gap={16}>
+        <UsageTotals totals={totals.data} formatNumber={formatNumber} />
+        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('chart.cardTitle')}</h2>}>
+          <UsageChart result={usage.data} metric={filters.metric} formatNumber={formatNumber} />
+        </Card>
+        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('top.title')}</h2>}>
+          <TopMethods top={top.data} formatNumber={formatNumber} formatPercent={formatPercent} />
+        </Card>
+        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('byKey.title')}</h2>}>
+          <UsageTable
+            kind="apikey"
+            rows={byKey.data.list}
+            isLoading={byKey.isFetching && byKey.isPlaceholderData}
+            formatNumber={formatNumber}
+            formatPercent={formatPercent}
+          />
+        </Card>
+        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('byNetwork.title')}</h2>}>
+          <UsageTable
+            kind="network"
+            rows={byNetwork.data.list}
+            isLoading={byNetwork.isFetching && byNetwork.isPlaceholderData}
+            formatNumber={formatNumber}
+            formatPercent={formatPercent}
+          />
+        </Card>
+      </Flex>
+    );
+  };
+
+  return (
+    <section aria-labelledby="page-title">
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Title level={1} id="page-title" style={{ fontSize: 24, margin: 0 }}>
+          {t('home.title')}
+        </Typography.Title>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          disabled={!hasData || !isReady}
+          onClick={onDownload}
+        >
+          {t('csv.download')}
+        </Button>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('home.description', { timeZone })}
+      </Typography.Paragraph>
+      <Flex vertical gap={16}>
+        <StatisticFilters
+          filters={filters}
+          range={range}
+          now={now}
+          keys={keys.data?.list ?? []}
+          chains={chains.data?.list ?? []}
+          isRefreshing={isFetching && !isLoading}
+          onRangeChange={onRangeChange}
+          onCustomRangeChange={onCustomRangeChange}
+          onBucketChange={(bucket: TReportBucket) => change({ bucket })}
+          onScopeChange={onScopeChange}
+          onKeyChange={(keyId) => change({ keyId })}
+          onChainChange={(chain) => change({ chain })}
+          onMetricChange={(metric: TMetric) => change({ metric })}
+          onStackByChange={(stackBy: TStackBy) => change({ stackBy })}
+          onRefresh={onRefresh}
+        />
+        {isShowingOld && isFetching && isReady ? (
+          <Spin size="small">
+            <Typography.Text type="secondary" role="status">
+              {isPristine && cached ? t('cached') : t('updating')}
+            </Typography.Text>
+          </Spin>
+        ) : null}
+        {body()}
+      </Flex>
+    </section>
+  );
 }

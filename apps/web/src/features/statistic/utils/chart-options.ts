@@ -1,0 +1,126 @@
+/** ECharts options built from report results: pure, so what a chart shows is tested without drawing it. */
+import type {
+  TReportCompositeSeriesResult,
+  TReportSeriesResult,
+  TTopMethodsResult,
+} from '@rpc/contract';
+import { formatBucketLabel, formatZonedDateTime } from '../../../lib/format-date-time';
+import type { TChartOption } from '../../../lib/use-echarts';
+import type { TMetric } from './filters';
+
+/** What the "usage over time" methods answer: one metric per series, or both (the composite methods). */
+export type TUsageAnswer = TReportSeriesResult | TReportCompositeSeriesResult;
+
+function isComposite(answer: TUsageAnswer): answer is TReportCompositeSeriesResult {
+  return 'totalRequests' in answer;
+}
+
+/** One metric's series out of any usage answer; a plain series answer passes through unchanged. */
+export function toSeriesResult(answer: TUsageAnswer, metric: TMetric): TReportSeriesResult {
+  if (!isComposite(answer)) return answer;
+  const { series, totalRequests, totalRu, ...frame } = answer;
+  return {
+    ...frame,
+    series: series.map((s) => ({
+      id: s.id,
+      name: s.name,
+      ...(s.deleted ? { deleted: true } : {}),
+      data: metric === 'ru' ? s.ru : s.requests,
+    })),
+    total: metric === 'ru' ? totalRu : totalRequests,
+  };
+}
+
+/** Per-bucket sum over every series (the "total" line of the data table and the CSV). */
+export function bucketTotals(result: TReportSeriesResult): number[] {
+  return result.buckets.map((_, i) => result.series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0));
+}
+
+export type TSeriesLabels = {
+  /** appended to the name of a key deleted since */
+  deleted: string;
+  formatNumber: (n: number) => string;
+};
+
+/** A series' display name: the key or network name, marked when the key is deleted. */
+export function seriesName(series: { name: string; deleted?: boolean }, labels: TSeriesLabels) {
+  return series.deleted ? `${series.name} (${labels.deleted})` : series.name;
+}
+
+/** Stacked bars over time, one stack part per key or network, axis labels in the report's time zone. */
+export function buildUsageChartOption(
+  result: TReportSeriesResult,
+  labels: TSeriesLabels,
+): TChartOption {
+  const categories = result.buckets.map((b) =>
+    formatBucketLabel(b, result.bucket, result.timeZone),
+  );
+  const tooltipTitles = result.buckets.map((b) => formatZonedDateTime(b, result.timeZone));
+  return {
+    animation: false,
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    legend: { type: 'scroll', top: 0 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (value) => labels.formatNumber(Number(value)),
+    },
+    xAxis: {
+      type: 'category',
+      data: categories,
+      axisLabel: { hideOverlap: true },
+      // The tooltip title shows the full local date and time of the bucket.
+      axisPointer: {
+        label: {
+          formatter: (p) => tooltipTitles[categories.indexOf(String(p.value))] ?? String(p.value),
+        },
+      },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { formatter: (value: number) => labels.formatNumber(value) },
+    },
+    series: result.series.map((s) => ({
+      type: 'bar',
+      id: s.id,
+      name: seriesName(s, labels),
+      stack: 'usage',
+      data: s.data,
+      emphasis: { focus: 'series' },
+      barMaxWidth: 32,
+    })),
+  };
+}
+
+/** The top methods as horizontal bars of RU cost, the most costly on top. */
+export function buildTopMethodsChartOption(
+  top: TTopMethodsResult,
+  labels: { ru: string; formatNumber: (n: number) => string },
+): TChartOption {
+  const rows = [...top.list].reverse();
+  return {
+    animation: false,
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (value) => labels.formatNumber(Number(value)),
+    },
+    xAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { formatter: (value: number) => labels.formatNumber(value) },
+    },
+    yAxis: { type: 'category', data: rows.map((r) => r.method) },
+    series: [
+      {
+        type: 'bar',
+        id: 'ru',
+        name: labels.ru,
+        data: rows.map((r) => r.ru),
+        barMaxWidth: 24,
+      },
+    ],
+  };
+}
