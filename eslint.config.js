@@ -56,6 +56,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/contract/src/**/*.ts'],
+    // Tests are not part of the package: they may use vitest.
+    ignores: ['packages/contract/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
