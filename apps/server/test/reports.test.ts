@@ -483,6 +483,15 @@ describe.each(TEST_DATABASES)('usage reports on $name', ({ open }) => {
       const total = (r: typeof sh) =>
         r.buckets.map((_, i) => sum(r.series.map((s) => s.requests[i]!)));
       expect(total(sh)).toEqual([1, 30, 32]);
+      // Another name with the same midnights reads the same days.
+      const chongqing = await u.report('hub_reportUserCompositeInfoByApikey', {
+        from: D - DAY,
+        to: D + 2 * DAY,
+        bucket: 'day',
+        timeZone: 'Asia/Chongqing',
+      });
+      expect(chongqing.buckets).toEqual(sh.buckets);
+      expect(total(chongqing)).toEqual([1, 30, 32]);
 
       // A UTC caller: other zone than the account's, so day buckets come from the hour rollup.
       const utcDay = D - (D % DAY);

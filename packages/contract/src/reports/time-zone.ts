@@ -28,9 +28,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
 /** True when the runtime knows the IANA zone name (e.g. "Asia/Shanghai", "UTC"). */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (timeZone.length === 0 || timeZone.length > 64) return false;
+  // Names only: an offset such as "+08:00" (accepted by newer runtimes) means the opposite sign in PostgreSQL.
+  if (timeZone.length > 64 || !IANA_NAME.test(timeZone)) return false;
   try {
     formatterFor(timeZone);
     return true;

@@ -4,6 +4,7 @@
  */
 import {
   ERROR_CODES,
+  localParts,
   resolveReportFrame,
   type TErrorCode,
   type TRangeProblem,
@@ -43,6 +44,11 @@ export type TReport = Pick<TRpcContext, 'db' | 'chains'> & {
   frame: TReportFrame;
   /** the zone the account's day rollups are kept in */
   accountZone: string;
+  /**
+   * True when the frame's day buckets are whole days of the account zone (the same zone, or one with the same
+   * midnights over the frame, e.g. Asia/Chongqing for Asia/Shanghai): day buckets then read usage_day.
+   */
+  daysMatchAccountZone: boolean;
   keyId: string | undefined;
   chain: string | undefined;
   now: number;
@@ -76,12 +82,20 @@ export async function openReport(o: TReportOptions): Promise<TReport> {
     accountId,
     callerZone: o.timeZone,
   });
+  const { frame } = check;
   return {
     db: o.db,
     chains: o.chains,
     accountId,
-    frame: check.frame,
+    frame,
     accountZone,
+    daysMatchAccountZone:
+      frame.bucket === 'day' &&
+      (frame.timeZone === accountZone ||
+        [...frame.buckets, frame.to].every((b) => {
+          const p = localParts(b, accountZone);
+          return p.hour === 0 && p.minute === 0;
+        })),
     keyId: o.keyId,
     chain: o.chain,
     now,

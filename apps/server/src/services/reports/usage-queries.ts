@@ -18,9 +18,9 @@ export type TUsageSource = 'minute' | 'hour' | 'day' | 'dayFromHours';
 export type TGroupBy = 'total' | 'key' | 'chain';
 
 export function sourceOf(report: TReport): TUsageSource {
-  const { bucket, timeZone } = report.frame;
+  const { bucket } = report.frame;
   if (bucket !== 'day') return bucket;
-  return timeZone === report.accountZone ? 'day' : 'dayFromHours';
+  return report.daysMatchAccountZone ? 'day' : 'dayFromHours';
 }
 
 /** Rows of db.execute: postgres-js answers an array, PGlite an object with `rows`. */
@@ -53,12 +53,12 @@ function sourceSql(report: TReport, source: TUsageSource): TSourceSql {
     bucket = sql.raw('((extract(epoch from hour) * 1000)::bigint)::text');
     filters.push(sql`hour >= ${ts(frame.from)}`, sql`hour < ${ts(frame.to)}`);
   } else if (source === 'day') {
-    // The caller's zone is the account's: frame.to is the next local midnight, so its date is the exclusive end.
+    // The frame's days are the account zone's: frame.to is a midnight there, so its date is the exclusive end.
     table = sql.raw('usage_day');
     bucket = sql.raw('day::text');
     filters.push(
-      sql`day >= ${localDate(frame.from, frame.timeZone)}::date`,
-      sql`day < ${localDate(frame.to, frame.timeZone)}::date`,
+      sql`day >= ${localDate(frame.from, report.accountZone)}::date`,
+      sql`day < ${localDate(frame.to, report.accountZone)}::date`,
     );
   } else {
     // An hour counts on the local date its start falls on (exact for whole-hour offsets). The hour range keeps
@@ -89,9 +89,10 @@ export type TBucketRow = { bucket: string; id: string; requests: number; ru: num
 /** The text key of each frame bucket, as bucketRows() answers it. */
 export function bucketKeys(report: TReport): string[] {
   const { frame } = report;
-  return frame.bucket === 'day'
-    ? frame.buckets.map((b) => localDate(b, frame.timeZone))
-    : frame.buckets.map(String);
+  if (frame.bucket !== 'day') return frame.buckets.map(String);
+  // usage_day rows carry account-zone dates; the hour fallback groups by the caller's.
+  const zone = sourceOf(report) === 'day' ? report.accountZone : frame.timeZone;
+  return frame.buckets.map((b) => localDate(b, zone));
 }
 
 /** Requests and RUs per bucket and group. */
