@@ -24,6 +24,9 @@ vi.mock('../../lib/rpc-client', async (importOriginal) => ({
 }));
 
 const rpc = vi.mocked(callRpc);
+
+// Every step redraws charts and Ant Design tables in jsdom: seconds per test on a busy machine.
+vi.setConfig({ testTimeout: 45_000 });
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -198,6 +201,12 @@ async function choose(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('radio', { name }).closest('label')!);
 }
 
+/** The Interval select: opens it and returns the option named `name`. */
+async function intervalOption(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Interval' }));
+  return screen.findByRole('option', { name });
+}
+
 async function chart(name = 'Requests over time') {
   return screen.findByRole('img', { name });
 }
@@ -250,7 +259,8 @@ describe('StatisticPage', () => {
     expect(within(totals).getByText('1,234')).toBeInTheDocument();
     expect(within(totals).getByText('12 ms')).toBeInTheDocument();
 
-    const byKey = screen.getByRole('table', { name: 'Usage by API key' });
+    const byKeyRegion = screen.getByRole('region', { name: 'Usage by API key' });
+    const byKey = within(byKeyRegion).getByRole('table', { name: 'Usage by API key' });
     const headers = within(byKey)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
@@ -290,15 +300,27 @@ describe('StatisticPage', () => {
     await waitFor(() => expect(lastCall('hub_reportUserRequestByApikey')!.bucket).toBe('day'));
     expect(await chart()).toHaveAttribute('data-bucket', 'day');
     // 30 days by minute is beyond REPORT_MAX_RANGE_MS; by hour is allowed (up to 31 days)
-    expect(screen.getByRole('radio', { name: 'By minute' })).toBeDisabled();
-    await choose(user, 'By hour');
+    expect(await intervalOption(user, 'By minute')).toHaveClass('ant-select-item-option-disabled');
+    await user.click(await screen.findByRole('option', { name: 'By hour' }));
     await waitFor(() => expect(lastCall('hub_reportUserRequestByApikey')!.bucket).toBe('hour'));
     await waitFor(async () => expect(await chart()).toHaveAttribute('data-bucket', 'hour'));
 
     await choose(user, 'Last hour');
     await waitFor(() => expect(lastCall('hub_reportUserRequestByApikey')!.bucket).toBe('minute'));
     await waitFor(async () => expect(await chart()).toHaveAttribute('data-bucket', 'minute'));
-    expect(screen.getByRole('radio', { name: 'By minute' })).toBeEnabled();
+    expect(await intervalOption(user, 'By minute')).not.toHaveClass(
+      'ant-select-item-option-disabled',
+    );
+  });
+
+  it('redraws with more points when 24 hours are shown by minute', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(async () => expect(await chart()).toHaveAttribute('data-bucket', 'hour'));
+    const hourly = Number((await chart()).getAttribute('data-points'));
+    await user.click(await intervalOption(user, 'By minute'));
+    await waitFor(async () => expect(await chart()).toHaveAttribute('data-bucket', 'minute'));
+    expect(Number((await chart()).getAttribute('data-points'))).toBeGreaterThan(hourly);
   });
 
   it('sends the chosen metric, stacking, network and key', async () => {
@@ -459,10 +481,10 @@ describe('StatisticPage', () => {
       'Per-minute detail is no longer kept for this period. Choose hourly or daily.',
     );
     expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'By minute' })).toBeDisabled();
     expect(rpc.mock.calls.filter(([m]) => m.startsWith('hub_report'))).toEqual([]);
+    expect(await intervalOption(user, 'By minute')).toHaveClass('ant-select-item-option-disabled');
 
-    await choose(user, 'By hour');
+    await user.click(await screen.findByRole('option', { name: 'By hour' }));
     const img = await chart();
     expect(img).toHaveAttribute('data-bucket', 'hour');
     expect(lastCall('hub_reportUserRequestByApikey')).toMatchObject({

@@ -131,6 +131,23 @@ describe('chart options', () => {
     expect(series[1]!.data).toEqual([0, 5, 0]);
   });
 
+  it('draws stacked areas instead of bars for many buckets', () => {
+    const from = Date.UTC(2026, 10, 19, 16);
+    const buckets = bucketStarts(from, from + DAY, 'minute', SH);
+    const result: TReportSeriesResult = {
+      ...hourResult(),
+      bucket: 'minute',
+      to: from + DAY,
+      buckets,
+      series: [{ id: 'k1', name: 'Prod', data: buckets.map(() => 1) }],
+      total: buckets.length,
+    };
+    const option = buildUsageChartOption(result, { deleted: 'd', formatNumber: fmt });
+    const series = option.series as { type: string; stack: string }[];
+    expect(series[0]).toMatchObject({ type: 'line', stack: 'usage' });
+    expect((option.xAxis as { data: string[] }).data.slice(0, 2)).toEqual(['00:00', '00:01']);
+  });
+
   it('labels day buckets MM/DD at local midnight', () => {
     const from = Date.UTC(2026, 10, 17, 16); // 11/18 00:00 in Shanghai
     const result: TReportSeriesResult = {

@@ -42,7 +42,7 @@ const ALL_NETWORKS = '';
 type TChoiceGroupProps<T extends string> = {
   label: string;
   value: T;
-  options: { value: T; label: string; disabled?: boolean; title?: string | undefined }[];
+  options: { value: T; label: string }[];
   onChange: (value: T) => void;
 };
 
@@ -109,17 +109,20 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
         </Button>
       </Flex>
       <Flex gap={12} wrap align="center">
-        <ChoiceGroup
-          label={t('filters.interval')}
+        <Select
+          aria-label={t('filters.interval')}
+          style={{ minWidth: 140 }}
           value={filters.bucket}
-          onChange={props.onBucketChange}
+          onChange={(bucket: TReportBucket) => props.onBucketChange(bucket)}
+          // Real DOM options (role option) rather than the virtual list's hidden copies.
+          virtual={false}
           options={REPORT_BUCKETS.map((bucket) => {
             const isAllowed = !range || isBucketAllowed(bucket, range, now);
             return {
               value: bucket,
               label: t(`bucket.${bucket}`),
               disabled: !isAllowed,
-              title: isAllowed ? undefined : t('filters.intervalTooFine'),
+              title: isAllowed ? t(`bucket.${bucket}`) : t('filters.intervalTooFine'),
             };
           })}
         />

@@ -8,7 +8,8 @@ import type { TErrorCode, TReportBucket, TReportScope } from '@rpc/contract';
 import { ERROR_CATALOGUE, localDate } from '@rpc/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { browserTimeZone } from '../../../lib/format-date-time';
@@ -47,6 +48,24 @@ import { UsageTable } from './usage-table';
 import { UsageTotals } from './usage-totals';
 
 const NO_ANSWERS: TCachedAnswers = {};
+
+/** A card that is also a named region (its heading), so each part of the page can be found by name. */
+function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Card
+        title={
+          <h2 id={headingId} style={{ margin: 0, fontSize: 16 }}>
+            {title}
+          </h2>
+        }
+      >
+        {children}
+      </Card>
+    </section>
+  );
+}
 
 export function StatisticPage() {
   const { t } = useTranslation('statistic');
@@ -246,13 +265,13 @@ export function StatisticPage() {
     return (
       <Flex vertical gap={16}>
         <UsageTotals totals={totals.data} formatNumber={formatNumber} />
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('chart.cardTitle')}</h2>}>
+        <SectionCard title={t('chart.cardTitle')}>
           <UsageChart result={usage.data} metric={filters.metric} formatNumber={formatNumber} />
-        </Card>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('top.title')}</h2>}>
+        </SectionCard>
+        <SectionCard title={t('top.title')}>
           <TopMethods top={top.data} formatNumber={formatNumber} formatPercent={formatPercent} />
-        </Card>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('byKey.title')}</h2>}>
+        </SectionCard>
+        <SectionCard title={t('byKey.title')}>
           <UsageTable
             kind="apikey"
             rows={byKey.data.list}
@@ -260,8 +279,8 @@ export function StatisticPage() {
             formatNumber={formatNumber}
             formatPercent={formatPercent}
           />
-        </Card>
-        <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('byNetwork.title')}</h2>}>
+        </SectionCard>
+        <SectionCard title={t('byNetwork.title')}>
           <UsageTable
             kind="network"
             rows={byNetwork.data.list}
@@ -269,7 +288,7 @@ export function StatisticPage() {
             formatNumber={formatNumber}
             formatPercent={formatPercent}
           />
-        </Card>
+        </SectionCard>
       </Flex>
     );
   };

@@ -47,7 +47,13 @@ export function seriesName(series: { name: string; deleted?: boolean }, labels: 
   return series.deleted ? `${series.name} (${labels.deleted})` : series.name;
 }
 
-/** Stacked bars over time, one stack part per key or network, axis labels in the report's time zone. */
+/** Up to this many buckets the chart draws bars; beyond, stacked areas (a path per series, not a rect per bucket). */
+export const MAX_BAR_BUCKETS = 96;
+
+/**
+ * Usage over time stacked by key or network, axis labels in the report's time zone: bars for a few buckets,
+ * areas for many (a day by minute is 1,440 buckets; 50 keys of bars would be 72,000 shapes).
+ */
 export function buildUsageChartOption(
   result: TReportSeriesResult,
   labels: TSeriesLabels,
@@ -56,6 +62,7 @@ export function buildUsageChartOption(
     formatBucketLabel(b, result.bucket, result.timeZone),
   );
   const tooltipTitles = result.buckets.map((b) => formatZonedDateTime(b, result.timeZone));
+  const isBars = result.buckets.length <= MAX_BAR_BUCKETS;
   return {
     animation: false,
     grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
@@ -68,6 +75,7 @@ export function buildUsageChartOption(
     xAxis: {
       type: 'category',
       data: categories,
+      boundaryGap: isBars,
       axisLabel: { hideOverlap: true },
       // The tooltip title shows the full local date and time of the bucket.
       axisPointer: {
@@ -81,15 +89,29 @@ export function buildUsageChartOption(
       minInterval: 1,
       axisLabel: { formatter: (value: number) => labels.formatNumber(value) },
     },
-    series: result.series.map((s) => ({
-      type: 'bar',
-      id: s.id,
-      name: seriesName(s, labels),
-      stack: 'usage',
-      data: s.data,
-      emphasis: { focus: 'series' },
-      barMaxWidth: 32,
-    })),
+    series: result.series.map((s) =>
+      isBars
+        ? {
+            type: 'bar' as const,
+            id: s.id,
+            name: seriesName(s, labels),
+            stack: 'usage',
+            data: s.data,
+            emphasis: { focus: 'series' as const },
+            barMaxWidth: 32,
+          }
+        : {
+            type: 'line' as const,
+            id: s.id,
+            name: seriesName(s, labels),
+            stack: 'usage',
+            data: s.data,
+            showSymbol: false,
+            areaStyle: { opacity: 0.6 },
+            lineStyle: { width: 1 },
+            emphasis: { focus: 'series' as const },
+          },
+    ),
   };
 }
 
