@@ -493,4 +493,37 @@ describe('StatisticPage', () => {
       bucket: 'hour',
     });
   });
+
+  it('speaks Chinese: range, interval and scope labels, tables', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    renderPage();
+    expect(await chart('请求数趋势')).toHaveAttribute('data-bucket', 'hour');
+    for (const name of ['最近 1 小时', '最近 24 小时', '最近 7 天', '最近 30 天', '自定义', '团队'])
+      expect(screen.getByRole('radio', { name })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '粒度' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '按 API Key 的用量' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '按网络的用量' })).toBeInTheDocument();
+  });
+
+  it('waits for a key when the remembered one is gone', async () => {
+    localStorage.setItem(
+      STORAGE_KEY.cachedStats,
+      JSON.stringify({
+        version: CACHED_STATS_VERSION,
+        savedAt: 0,
+        filters: {
+          range: '24h',
+          bucket: 'hour',
+          scope: 'apikey',
+          keyId: '00000000-0000-4000-8000-000000000099',
+          metric: 'requests',
+          stackBy: 'apikey',
+        },
+        answers: {},
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText('Choose an API key to see its usage.')).toBeInTheDocument();
+    expect(rpc.mock.calls.filter(([m]) => m.startsWith('hub_report'))).toEqual([]);
+  });
 });

@@ -139,7 +139,8 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
             style={{ minWidth: 200 }}
             showSearch
             optionFilterProp="label"
-            value={filters.keyId}
+            // a remembered key that is gone shows as "choose", not as its id
+            value={props.keys.some((k) => k.keyId === filters.keyId) ? filters.keyId : undefined}
             onChange={(keyId: string) => props.onKeyChange(keyId)}
             options={props.keys.map((k) => ({ value: k.keyId, label: k.name }))}
           />

@@ -100,7 +100,9 @@ export function StatisticPage() {
   const rangeError: TErrorCode | null = range
     ? rangeErrorCode(range, filters.bucket, timeZone, now)
     : null;
-  const needsKey = filters.scope === 'apikey' && !filters.keyId;
+  // A key remembered in cached-stats may have been deleted since: wait for the list and check it.
+  const isKeyKnown = !!filters.keyId && !!keys.data?.list.some((k) => k.keyId === filters.keyId);
+  const needsKey = filters.scope === 'apikey' && !isKeyKnown;
   const isReady = !!range && rangeError === null && !needsKey;
   const params = useMemo(
     () => buildReportParams(filters, range ?? { from: 0, to: 0 }, timeZone),
@@ -182,7 +184,7 @@ export function StatisticPage() {
     const firstKey = keys.data?.list[0]?.keyId;
     change({
       scope,
-      ...(scope === 'apikey' && !filters.keyId && firstKey ? { keyId: firstKey } : {}),
+      ...(scope === 'apikey' && !isKeyKnown && firstKey ? { keyId: firstKey } : {}),
     });
   };
 
@@ -238,7 +240,14 @@ export function StatisticPage() {
         <Alert type="warning" showIcon role="alert" message={lang === 'zh' ? entry.zh : entry.en} />
       );
     }
-    if (needsKey) return <Alert type="info" showIcon message={t('chooseKey')} />;
+    if (needsKey)
+      return keys.isPending ? (
+        <div role="status" aria-label={t('loading')}>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      ) : (
+        <Alert type="info" showIcon message={t('chooseKey')} />
+      );
     if (failed.length > 0)
       return (
         <Alert
