@@ -147,7 +147,10 @@ describe('overview ranges', () => {
     };
     expect(sumSeries(result)).toEqual([4, 2]);
     const option = buildSparklineOption(result, { requests: 'Requests', formatNumber: String });
-    expect((option.xAxis as { data: string[] }).data).toEqual(['00:00', '01:00']);
+    expect((option.xAxis as { data: string[] }).data).toEqual([
+      '2026-11-20 00:00',
+      '2026-11-20 01:00',
+    ]);
     expect((option.series as { data: number[] }[])[0]!.data).toEqual([4, 2]);
   });
 });

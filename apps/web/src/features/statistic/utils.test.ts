@@ -3,6 +3,7 @@ import type { TReportCompositeSeriesResult, TReportSeriesResult } from '@rpc/con
 import { REPORT_MAX_RANGE_MS, bucketStarts } from '@rpc/contract';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../lib/storage-keys';
+import type { TChartOption } from '../../lib/use-echarts';
 import {
   CACHED_STATS_VERSION,
   parseCachedStats,
@@ -49,6 +50,15 @@ function hourResult(): TReportSeriesResult {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** The x axis labels as drawn (the axis formats its categories). */
+function axisLabels(option: TChartOption): string[] {
+  const axis = option.xAxis as {
+    data: string[];
+    axisLabel: { formatter: (value: string, index: number) => string };
+  };
+  return axis.data.map((value, i) => axis.axisLabel.formatter(value, i));
+}
 
 describe('ranges and intervals', () => {
   it('a preset ends now and starts its length before', () => {
@@ -124,7 +134,9 @@ describe('ranges and intervals', () => {
 describe('chart options', () => {
   it('stacks one bar series per key, labels buckets HH:mm in the report zone', () => {
     const option = buildUsageChartOption(hourResult(), { deleted: 'deleted', formatNumber: fmt });
-    expect((option.xAxis as { data: string[] }).data).toEqual(['00:00', '01:00', '02:00']);
+    expect(axisLabels(option)).toEqual(['00:00', '01:00', '02:00']);
+    // the tooltip's title: the bucket's full local date and time
+    expect((option.xAxis as { data: string[] }).data[0]).toBe('2026-11-20 00:00');
     const series = option.series as { name: string; stack: string; data: number[] }[];
     expect(series.map((s) => s.name)).toEqual(['Prod', '=HYPERLINK("x") (deleted)']);
     expect(series.every((s) => s.stack === 'usage')).toBe(true);
@@ -145,7 +157,7 @@ describe('chart options', () => {
     const option = buildUsageChartOption(result, { deleted: 'd', formatNumber: fmt });
     const series = option.series as { type: string; stack: string }[];
     expect(series[0]).toMatchObject({ type: 'line', stack: 'usage' });
-    expect((option.xAxis as { data: string[] }).data.slice(0, 2)).toEqual(['00:00', '00:01']);
+    expect(axisLabels(option).slice(0, 2)).toEqual(['00:00', '00:01']);
   });
 
   it('labels day buckets MM/DD at local midnight', () => {
@@ -160,7 +172,8 @@ describe('chart options', () => {
       total: 9,
     };
     const option = buildUsageChartOption(result, { deleted: 'd', formatNumber: fmt });
-    expect((option.xAxis as { data: string[] }).data).toEqual(['11/18', '11/19']);
+    expect(axisLabels(option)).toEqual(['11/18', '11/19']);
+    expect((option.xAxis as { data: string[] }).data).toEqual(['2026-11-18', '2026-11-19']);
   });
 
   it('picks one metric out of a composite answer; a plain answer passes through', () => {

@@ -1,7 +1,7 @@
 /** The landing page's ranges and its sparkline, pure. */
 import type { TReportSeriesResult } from '@rpc/contract';
 import { bucketStart, nextBucket, startOfLocalDay } from '@rpc/contract';
-import { formatBucketLabel, formatZonedDateTime } from '../../../lib/format-date-time';
+import { formatZonedDateTime } from '../../../lib/format-date-time';
 import type { TChartOption } from '../../../lib/use-echarts';
 
 const HOUR_MS = 3_600_000;
@@ -30,29 +30,24 @@ export function sumSeries(result: TReportSeriesResult): number[] {
   return result.buckets.map((_, i) => result.series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0));
 }
 
-/** A small area line without axes; the tooltip names the hour (HH:mm) and the count. */
+/** A small area line without axes; the tooltip names the hour and the count. */
 export function buildSparklineOption(
   result: TReportSeriesResult,
   labels: { requests: string; formatNumber: (n: number) => string },
 ): TChartOption {
-  const titles = result.buckets.map((b) => formatZonedDateTime(b, result.timeZone));
   return {
     animation: false,
     grid: { left: 2, right: 2, top: 4, bottom: 4 },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value) => labels.formatNumber(Number(value)),
-      axisPointer: {
-        label: {
-          formatter: (p) => titles[Number(p.seriesData?.[0]?.dataIndex ?? -1)] ?? String(p.value),
-        },
-      },
     },
+    // Hidden axis: its categories are only the tooltip's title, the hour's full local date and time.
     xAxis: {
       type: 'category',
       show: false,
       boundaryGap: false,
-      data: result.buckets.map((b) => formatBucketLabel(b, result.bucket, result.timeZone)),
+      data: result.buckets.map((b) => formatZonedDateTime(b, result.timeZone)),
     },
     yAxis: { type: 'value', show: false, min: 0 },
     series: [

@@ -47,6 +47,12 @@ export function seriesName(series: { name: string; deleted?: boolean }, labels: 
   return series.deleted ? `${series.name} (${labels.deleted})` : series.name;
 }
 
+/** A bucket's full name in its zone: the date for a day, the date and time otherwise. */
+export function bucketTitle(ms: number, bucket: TReportSeriesResult['bucket'], timeZone: string) {
+  const full = formatZonedDateTime(ms, timeZone);
+  return bucket === 'day' ? full.slice(0, 10) : full;
+}
+
 /** Up to this many buckets the chart draws bars; beyond, stacked areas (a path per series, not a rect per bucket). */
 export const MAX_BAR_BUCKETS = 96;
 
@@ -58,10 +64,11 @@ export function buildUsageChartOption(
   result: TReportSeriesResult,
   labels: TSeriesLabels,
 ): TChartOption {
-  const categories = result.buckets.map((b) =>
+  // The categories are the full local date and time (the tooltip's title); the axis shows them short.
+  const categories = result.buckets.map((b) => bucketTitle(b, result.bucket, result.timeZone));
+  const axisLabels = result.buckets.map((b) =>
     formatBucketLabel(b, result.bucket, result.timeZone),
   );
-  const tooltipTitles = result.buckets.map((b) => formatZonedDateTime(b, result.timeZone));
   const isBars = result.buckets.length <= MAX_BAR_BUCKETS;
   return {
     animation: false,
@@ -76,12 +83,9 @@ export function buildUsageChartOption(
       type: 'category',
       data: categories,
       boundaryGap: isBars,
-      axisLabel: { hideOverlap: true },
-      // The tooltip title shows the full local date and time of the bucket.
-      axisPointer: {
-        label: {
-          formatter: (p) => tooltipTitles[categories.indexOf(String(p.value))] ?? String(p.value),
-        },
+      axisLabel: {
+        hideOverlap: true,
+        formatter: (_value: string, index: number) => axisLabels[index] ?? '',
       },
     },
     yAxis: {
