@@ -7,6 +7,8 @@ import { accounts, type TDatabase } from '@rpc/db';
 import { eq } from 'drizzle-orm';
 import { rebuildDayRollups } from '../usage/rollups';
 
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC']);
+
 /** Answers the account's report zone, setting it to `callerZone` (and rebuilding the day rollups) when unset. */
 export async function settleAccountTimeZone(o: {
   db: TDatabase;
@@ -28,7 +30,9 @@ export async function settleAccountTimeZone(o: {
       .for('update');
     if (row?.timeZone) return row.timeZone;
     await tx.update(accounts).set({ timeZone: o.callerZone }).where(eq(accounts.id, o.accountId));
-    await rebuildDayRollups(tx, o.accountId, o.callerZone);
+    // Until now the day rollups were written in UTC (lockReportZones): nothing to redo for a UTC caller. The
+    // rebuild reads all of the account's hour rows and kept minute rows, once, holding the account's lock.
+    if (!UTC_NAMES.has(o.callerZone)) await rebuildDayRollups(tx, o.accountId, o.callerZone);
     return o.callerZone;
   });
 }
