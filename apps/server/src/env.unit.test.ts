@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MINUTE_RETENTION_DAYS } from '@rpc/contract';
 import { parseEnv } from './env';
 
 describe('parseEnv', () => {
@@ -28,5 +29,16 @@ describe('THROTTLE_LIMIT_FACTOR', () => {
     expect(parseEnv({}).THROTTLE_LIMIT_FACTOR).toBe(1);
     expect(parseEnv({ THROTTLE_LIMIT_FACTOR: '50' }).THROTTLE_LIMIT_FACTOR).toBe(50);
     expect(() => parseEnv({ THROTTLE_LIMIT_FACTOR: '0' })).toThrowError(/THROTTLE_LIMIT_FACTOR/);
+  });
+});
+
+describe('USAGE_MINUTE_RETENTION_DAYS', () => {
+  it('defaults to the contract’s retention and takes whole days from 1', () => {
+    expect(parseEnv({}).USAGE_MINUTE_RETENTION_DAYS).toBe(DEFAULT_MINUTE_RETENTION_DAYS);
+    expect(parseEnv({ USAGE_MINUTE_RETENTION_DAYS: '30' }).USAGE_MINUTE_RETENTION_DAYS).toBe(30);
+    for (const bad of ['0', '1.5', 'forever'])
+      expect(() => parseEnv({ USAGE_MINUTE_RETENTION_DAYS: bad })).toThrowError(
+        /USAGE_MINUTE_RETENTION_DAYS/,
+      );
   });
 });

@@ -743,6 +743,24 @@ describe.each(TEST_DATABASES)('usage reports on $name', ({ open }) => {
     );
     expect(minuteThen.error?.code).toBe(ERROR_CODES.REPORT_RANGE_BEFORE_RETENTION);
   });
+
+  it('a started console prunes at once (and hourly), and stops pruning on stop', async () => {
+    const u = await accountWithKeys('boot');
+    const old = Math.floor((h.clock.now() - 30 * DAY) / MINUTE) * MINUTE;
+    await writeUsageBatch(db, {
+      batchId: `boot-${u.accountId}`,
+      ruTableVersion: 'test',
+      createdAt: old,
+      rows: [row(u.accountId, u.keys[0]!.keyId, 'localnet', 'eth_call', old, 1, 10)],
+    });
+    const left = () => db.select().from(usageMinute).where(eq(usageMinute.accountId, u.accountId));
+    expect(await left()).toHaveLength(1);
+    await h.server.start(); // h.close() stops it, and with it the prune timer
+    const deadline = Date.now() + 5000;
+    while ((await left()).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await left()).toHaveLength(0);
+  });
 });
 
 function row(
