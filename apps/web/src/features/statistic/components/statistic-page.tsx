@@ -338,11 +338,12 @@ export function StatisticPage() {
           onRefresh={onRefresh}
         />
         {isShowingOld && isFetching && isReady ? (
-          <Spin size="small">
+          <Flex gap={8} align="center">
+            <Spin size="small" />
             <Typography.Text type="secondary" role="status">
               {isPristine && cached ? t('cached') : t('updating')}
             </Typography.Text>
-          </Spin>
+          </Flex>
         ) : null}
         {body()}
       </Flex>
