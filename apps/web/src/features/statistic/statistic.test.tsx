@@ -526,4 +526,19 @@ describe('StatisticPage', () => {
     expect(await screen.findByText('Choose an API key to see its usage.')).toBeInTheDocument();
     expect(rpc.mock.calls.filter(([m]) => m.startsWith('hub_report'))).toEqual([]);
   });
+
+  it('Custom opens the range picker and waits for dates before calling', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await chart();
+    const before = rpc.mock.calls.length;
+    await choose(user, 'Custom');
+    const group = await screen.findByRole('group', { name: 'Custom time range' });
+    expect(within(group).getByPlaceholderText('Start')).toBeInTheDocument();
+    expect(within(group).getByPlaceholderText('End')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Choose the start and end of the time range.'),
+    ).toBeInTheDocument();
+    expect(rpc.mock.calls.slice(before).filter(([m]) => m.startsWith('hub_report'))).toEqual([]);
+  });
 });
