@@ -49,6 +49,12 @@ export default tseslint.config(
               group: ['@rpc/server', '@rpc/db', '@rpc/gateway', '**/apps/server/**'],
               message: 'The web app talks to the server through the contract only.',
             },
+            {
+              // antd/locale/* is a CommonJS re-export: Rollup's default import of it is the module object, so the
+              // built app fell back to English in every antd component (seen as "5 / page" on /zh pages).
+              group: ['antd/locale/*', 'antd/lib/*'],
+              message: 'Import antd locales from antd/es/locale/* (ES modules).',
+            },
           ],
         },
       ],

@@ -70,4 +70,8 @@ test('statistics: the requests sent in the test are counted, and range and inter
   await expect(chart).toHaveAttribute('data-bucket', 'minute');
   await expect(chart).not.toHaveAttribute('data-points', String(hourly));
   expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(hourly);
+
+  // In Chinese, antd's own texts follow too (the built app once fell back to English: "5 / page").
+  await page.goto('/zh/rpc/statistic');
+  await expect(page.getByText('5 条/页').first()).toBeVisible();
 });
