@@ -64,13 +64,15 @@ export type TUsageMinuteRow = typeof usageMinute.$inferSelect;
  * usage_day: per key and chain per local day in the account's report time zone (accounts.time_zone).
  * usage_day_key_method / usage_day_method: per method per local day, with and without the key, for the top-5
  *   method reports (team-wide top 5 over a year reads 40 methods × 5 chains × 366 days, not × 50 keys).
+ * usage_{hour,day}_key and usage_{hour,day}_chain: the same without the chain or without the key, for charts and
+ *   tables split by key or by network (a year of day buckets for 50 keys reads 50 × 366 rows, not × 5 chains).
  */
-const counters = {
+const counters = () => ({
   requests: bigint('requests', { mode: 'number' }).notNull().default(0),
   ru: bigint('ru', { mode: 'number' }).notNull().default(0),
   errors: bigint('errors', { mode: 'number' }).notNull().default(0),
   latencyMsSum: bigint('latency_ms_sum', { mode: 'number' }).notNull().default(0),
-};
+});
 
 export const usageHour = pgTable(
   'usage_hour',
@@ -84,11 +86,12 @@ export const usageHour = pgTable(
     chain: text('chain').notNull(),
     /** start of the UTC hour */
     hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
-    ...counters,
+    ...counters(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.hour, t.keyId, t.chain] }),
     index('usage_hour_key_hour_idx').on(t.keyId, t.hour),
+    index('usage_hour_account_chain_hour_idx').on(t.accountId, t.chain, t.hour),
   ],
 );
 
@@ -104,11 +107,12 @@ export const usageDay = pgTable(
     chain: text('chain').notNull(),
     /** local date in the account's report time zone */
     day: date('day', { mode: 'string' }).notNull(),
-    ...counters,
+    ...counters(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.day, t.keyId, t.chain] }),
     index('usage_day_key_day_idx').on(t.keyId, t.day),
+    index('usage_day_account_chain_day_idx').on(t.accountId, t.chain, t.day),
   ],
 );
 
@@ -143,4 +147,57 @@ export const usageDayMethod = pgTable(
     ru: bigint('ru', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.chain, t.method] })],
+);
+
+const accountRef = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+const keyRef = () =>
+  uuid('key_id')
+    .notNull()
+    .references(() => apiKeys.id, { onDelete: 'cascade' });
+
+export const usageHourKey = pgTable(
+  'usage_hour_key',
+  {
+    accountId: accountRef(),
+    keyId: keyRef(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.hour, t.keyId] })],
+);
+
+export const usageHourChain = pgTable(
+  'usage_hour_chain',
+  {
+    accountId: accountRef(),
+    chain: text('chain').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.hour, t.chain] })],
+);
+
+export const usageDayKey = pgTable(
+  'usage_day_key',
+  {
+    accountId: accountRef(),
+    keyId: keyRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.keyId] })],
+);
+
+export const usageDayChain = pgTable(
+  'usage_day_chain',
+  {
+    accountId: accountRef(),
+    chain: text('chain').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.chain] })],
 );

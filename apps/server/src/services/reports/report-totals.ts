@@ -10,17 +10,27 @@ import { byName, seriesNames } from './report-series';
 import { topMethodRows, totalRows } from './usage-queries';
 
 export async function compositeInfo(report: TReport): Promise<TReportCompositeInfo> {
-  const [t] = await totalRows(report, 'total');
-  const requests = t?.requests ?? 0;
+  // Per network and per key from the narrow rollups (two small reads instead of one wide one); the sums agree.
+  const byChain = await totalRows(report, 'chain');
+  const byKey = await totalRows(report, 'key');
+  const t = byChain.reduce(
+    (a, r) => ({
+      requests: a.requests + r.requests,
+      ru: a.ru + r.ru,
+      errors: a.errors + r.errors,
+      latencyMsSum: a.latencyMsSum + r.latencyMsSum,
+    }),
+    { requests: 0, ru: 0, errors: 0, latencyMsSum: 0 },
+  );
   return {
     from: report.frame.from,
     to: report.frame.to,
-    requests,
-    ru: t?.ru ?? 0,
-    errors: t?.errors ?? 0,
-    avgLatencyMs: t && requests > 0 ? Math.round((t.latencyMsSum / requests) * 10) / 10 : null,
-    activeKeys: t?.activeKeys ?? 0,
-    activeNetworks: t?.activeNetworks ?? 0,
+    requests: t.requests,
+    ru: t.ru,
+    errors: t.errors,
+    avgLatencyMs: t.requests > 0 ? Math.round((t.latencyMsSum / t.requests) * 10) / 10 : null,
+    activeKeys: byKey.filter((r) => r.requests > 0).length,
+    activeNetworks: byChain.filter((r) => r.requests > 0).length,
   };
 }
 

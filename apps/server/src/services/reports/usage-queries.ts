@@ -1,7 +1,8 @@
 /**
  * The report queries. Each reads one source, picked by bucket (docs/decisions/usage-reports.md): usage_minute for
  * minute buckets, usage_hour for hour buckets, usage_day for day buckets in the account's report zone, and
- * usage_hour grouped by local date for day buckets in any other zone. Every query starts with account_id and a
+ * usage_hour grouped by local date for day buckets in any other zone; of each, the narrowest rollup the grouping
+ * and filters allow (rollupOf). Every query starts with account_id and a
  * time range (the leading columns of each table's key) and aggregates in SQL, so a year of usage answers with
  * at most buckets × series rows.
  */
@@ -42,8 +43,19 @@ type TSourceSql = {
 
 const EPOCH_TEXT = sql.raw('((extract(epoch from b) * 1000)::bigint)::text');
 
+/**
+ * Which rollup of a source to read: without the chain (`_key`), without the key (`_chain`) or the full one. The
+ * narrow ones hold 5 or 10 times fewer rows; a single key reads the full one through its (key_id, time) index.
+ */
+export function rollupOf(report: TReport, by: TGroupBy): '' | '_key' | '_chain' {
+  if (report.keyId !== undefined) return '';
+  if (by !== 'key') return '_chain';
+  return report.chain === undefined ? '_key' : '';
+}
+
 /** Table, bucket expression and the account / range / key / chain filter of a source. */
-function sourceSql(report: TReport, source: TUsageSource): TSourceSql {
+function sourceSql(report: TReport, source: TUsageSource, by: TGroupBy): TSourceSql {
+  const narrow = rollupOf(report, by);
   const { frame } = report;
   const filters: SQL[] = [sql`account_id = ${report.accountId}`];
   let table: SQL;
@@ -54,12 +66,12 @@ function sourceSql(report: TReport, source: TUsageSource): TSourceSql {
     bucket = sql.raw('minute');
     filters.push(sql`minute >= ${ts(frame.from)}`, sql`minute < ${ts(frame.to)}`);
   } else if (source === 'hour') {
-    table = sql.raw('usage_hour');
+    table = sql.raw(`usage_hour${narrow}`);
     bucket = sql.raw('hour');
     filters.push(sql`hour >= ${ts(frame.from)}`, sql`hour < ${ts(frame.to)}`);
   } else if (source === 'day') {
     // The frame's days are the account zone's: frame.to is a midnight there, so its date is the exclusive end.
-    table = sql.raw('usage_day');
+    table = sql.raw(`usage_day${narrow}`);
     bucket = sql.raw('day');
     bucketText = sql.raw('b::text');
     filters.push(
@@ -69,7 +81,7 @@ function sourceSql(report: TReport, source: TUsageSource): TSourceSql {
   } else {
     // An hour counts on the local date its start falls on (exact for whole-hour offsets). The hour range keeps
     // the index; the date filter makes the edges of half-hour zones consistent with the buckets.
-    table = sql.raw('usage_hour');
+    table = sql.raw(`usage_hour${narrow}`);
     bucket = sql`(hour at time zone ${frame.timeZone})::date`;
     bucketText = sql.raw('b::text');
     filters.push(
@@ -105,7 +117,7 @@ export function bucketKeys(report: TReport): string[] {
 
 /** Requests and RUs per bucket and group. */
 export async function bucketRows(report: TReport, by: TGroupBy): Promise<TBucketRow[]> {
-  const s = sourceSql(report, sourceOf(report));
+  const s = sourceSql(report, sourceOf(report), by);
   const rows = await queryRows<{ bucket: string; id: string; requests: unknown; ru: unknown }>(
     report.db,
     sql`select ${s.bucketText} as bucket, g::text as id, sum(requests) as requests, sum(ru) as ru
@@ -120,31 +132,22 @@ export async function bucketRows(report: TReport, by: TGroupBy): Promise<TBucket
   }));
 }
 
-/** activeKeys and activeNetworks are counted for the "total" group only (0 otherwise). */
 export type TTotalRow = {
   id: string;
   requests: number;
   ru: number;
   errors: number;
   latencyMsSum: number;
-  activeKeys: number;
-  activeNetworks: number;
 };
 
-/** Totals over the frame per group, from the bucket's source. */
-export async function totalRows(report: TReport, by: TGroupBy): Promise<TTotalRow[]> {
-  const s = sourceSql(report, sourceOf(report));
-  // Distinct counts cost a sort; only the one-line totals show them.
-  const active =
-    by === 'total'
-      ? sql.raw(`count(distinct key_id) filter (where requests > 0) as "activeKeys",
-        count(distinct chain) filter (where requests > 0) as "activeNetworks"`)
-      : sql.raw(`0 as "activeKeys", 0 as "activeNetworks"`);
+/** Totals over the frame per key or network, from the bucket's source. */
+export async function totalRows(report: TReport, by: 'key' | 'chain'): Promise<TTotalRow[]> {
+  const s = sourceSql(report, sourceOf(report), by);
   const rows = await queryRows<Record<keyof TTotalRow, unknown>>(
     report.db,
     sql`select g::text as id, sum(requests) as requests, sum(ru) as ru, sum(errors) as errors,
-        sum(latency_ms_sum) as "latencyMsSum", ${active}
-      from (select ${GROUP_SQL[by]} as g, key_id, chain, requests, ru, errors, latency_ms_sum
+        sum(latency_ms_sum) as "latencyMsSum"
+      from (select ${GROUP_SQL[by]} as g, requests, ru, errors, latency_ms_sum
         from ${s.table} where ${s.where}) r
       group by g`,
   );
@@ -154,8 +157,6 @@ export async function totalRows(report: TReport, by: TGroupBy): Promise<TTotalRo
     ru: Number(r.ru),
     errors: Number(r.errors),
     latencyMsSum: Number(r.latencyMsSum),
-    activeKeys: Number(r.activeKeys),
-    activeNetworks: Number(r.activeNetworks),
   }));
 }
 

@@ -6,8 +6,12 @@ import {
   accounts,
   usageDay,
   usageDayKeyMethod,
+  usageDayChain,
+  usageDayKey,
   usageDayMethod,
   usageHour,
+  usageHourChain,
+  usageHourKey,
   type TExecutor,
 } from '@rpc/db';
 import { localDate } from '@rpc/contract';
@@ -159,10 +163,85 @@ export async function addToRollups(
     [usageDayMethod.accountId, usageDayMethod.day, usageDayMethod.chain, usageDayMethod.method],
     false,
   );
+
+  // The same hours and days without the chain, and without the key.
+  type TByKey<B extends string> = TCounters & { accountId: string; keyId: string } & Record<
+      B,
+      unknown
+    >;
+  type TByChain<B extends string> = TCounters & { accountId: string; chain: string } & Record<
+      B,
+      unknown
+    >;
+  const project = <B extends 'hour' | 'day'>(
+    from: Map<
+      string,
+      TCounters & { accountId: string; keyId: string; chain: string } & Record<B, unknown>
+    >,
+    bucket: B,
+  ) => {
+    const byKey = new Map<string, TByKey<B>>();
+    const byChain = new Map<string, TByChain<B>>();
+    for (const r of from.values()) {
+      const b = r[bucket];
+      const at = b instanceof Date ? b.getTime() : String(b);
+      const { accountId, keyId, chain } = r;
+      addInto(
+        byKey,
+        `${accountId}|${at}|${keyId}`,
+        () => ({ ...zero, accountId, keyId, [bucket]: b }) as TByKey<B>,
+        r,
+      );
+      addInto(
+        byChain,
+        `${accountId}|${at}|${chain}`,
+        () => ({ ...zero, accountId, chain, [bucket]: b }) as TByChain<B>,
+        r,
+      );
+    }
+    return { byKey: sorted(byKey), byChain: sorted(byChain) };
+  };
+  const h = project(hours, 'hour');
+  const d = project(days, 'day');
+  await upsertAdd(
+    tx,
+    usageHourKey,
+    h.byKey,
+    [usageHourKey.accountId, usageHourKey.hour, usageHourKey.keyId],
+    true,
+  );
+  await upsertAdd(
+    tx,
+    usageHourChain,
+    h.byChain,
+    [usageHourChain.accountId, usageHourChain.hour, usageHourChain.chain],
+    true,
+  );
+  await upsertAdd(
+    tx,
+    usageDayKey,
+    d.byKey,
+    [usageDayKey.accountId, usageDayKey.day, usageDayKey.keyId],
+    true,
+  );
+  await upsertAdd(
+    tx,
+    usageDayChain,
+    d.byChain,
+    [usageDayChain.accountId, usageDayChain.day, usageDayChain.chain],
+    true,
+  );
 }
 
 type TRollupTable =
-  typeof usageHour | typeof usageDay | typeof usageDayKeyMethod | typeof usageDayMethod;
+  | typeof usageHour
+  | typeof usageDay
+  | typeof usageDayKeyMethod
+  | typeof usageDayMethod
+  | typeof usageHourKey
+  | typeof usageHourChain
+  | typeof usageDayKey
+  | typeof usageDayChain;
 
 async function upsertAdd(
   tx: TExecutor,
@@ -211,6 +290,18 @@ export async function rebuildDayRollups(
       sum(latency_ms_sum)
     from usage_hour where account_id = ${accountId}
     group by 1, 2, 3, 4`);
+  await tx.delete(usageDayKey).where(eq(usageDayKey.accountId, accountId));
+  await tx.execute(sql`
+    insert into usage_day_key (account_id, key_id, day, requests, ru, errors, latency_ms_sum)
+    select account_id, key_id, day, sum(requests), sum(ru), sum(errors), sum(latency_ms_sum)
+    from usage_day where account_id = ${accountId}
+    group by 1, 2, 3`);
+  await tx.delete(usageDayChain).where(eq(usageDayChain.accountId, accountId));
+  await tx.execute(sql`
+    insert into usage_day_chain (account_id, chain, day, requests, ru, errors, latency_ms_sum)
+    select account_id, chain, day, sum(requests), sum(ru), sum(errors), sum(latency_ms_sum)
+    from usage_day where account_id = ${accountId}
+    group by 1, 2, 3`);
 
   // The first previous-zone day the minute table still holds completely.
   const first = await tx.execute<{ day: string | null }>(sql`
