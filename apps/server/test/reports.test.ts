@@ -30,7 +30,7 @@ import {
   type TLocalnet,
   type TUsageRow,
 } from '@rpc/gateway';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
 import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway';
@@ -598,6 +598,39 @@ describe.each(TEST_DATABASES)('usage reports on $name', ({ open }) => {
       });
       expect(all.totalRu).toBe(3000 + 10 + 20 + 300 + 80 + 160 + 320);
       expect(all.list[0]).toMatchObject({ method: 'eth_gasPrice', requests: 300, ru: 3000 });
+
+      // Within the retention, a frame longer than a day takes its whole days from the per-method day rollups and
+      // its edges from the minute rows: still exactly the minute rows of the frame.
+      const from = D - 2 * HOUR;
+      const to = D + DAY + 3 * HOUR;
+      const hybrid = await u.report('hub_reportUserTop5MethodRuCostByApikey', {
+        from,
+        to,
+        bucket: 'hour',
+        timeZone: SH,
+      });
+      const truth = await db
+        .select({
+          method: usageMinute.method,
+          requests: sql<string>`sum(${usageMinute.requests})`,
+          ru: sql<string>`sum(${usageMinute.ru})`,
+        })
+        .from(usageMinute)
+        .where(
+          and(
+            eq(usageMinute.accountId, u.accountId),
+            gte(usageMinute.minute, new Date(from)),
+            lt(usageMinute.minute, new Date(to)),
+          ),
+        )
+        .groupBy(usageMinute.method);
+      const expected = truth
+        .map((r) => [r.method, Number(r.requests), Number(r.ru)] as const)
+        .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 5);
+      expect(expected.length).toBeGreaterThan(1);
+      expect(hybrid.list.map((r) => [r.method, r.requests, r.ru])).toEqual(expected);
+      expect(hybrid.totalRu).toBe(truth.reduce((sum, r) => sum + Number(r.ru), 0));
     });
   });
 

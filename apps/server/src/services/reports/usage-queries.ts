@@ -6,7 +6,7 @@
  * time range (the leading columns of each table's key) and aggregates in SQL, so a year of usage answers with
  * at most buckets × series rows.
  */
-import { localDate } from '@rpc/contract';
+import { localDate, nextBucket, startOfLocalDay } from '@rpc/contract';
 import type { TExecutor } from '@rpc/db';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TReport } from './open-report';
@@ -163,34 +163,58 @@ export async function totalRows(report: TReport, by: 'key' | 'chain'): Promise<T
 export type TMethodRow = { method: string; requests: number; ru: number };
 
 /**
- * The five methods with the most RUs, and every method's RUs. Exact from the minute rows when the frame lies
- * within their retention and the bucket is minute or hour; otherwise from the per-method day rollups over the
- * local days (in the account's zone) the frame touches, which may count a little outside the frame's edges.
+ * The five methods with the most RUs, and every method's RUs. Exact when the frame starts within the minute
+ * retention (whole account-zone days from the per-method day rollups, the rest from minute rows); otherwise from
+ * the per-method day rollups over every local day (in the account's zone) the frame touches, which may count a
+ * little outside the frame's edges.
  */
 export async function topMethodRows(
   report: TReport,
 ): Promise<{ rows: TMethodRow[]; totalRu: number }> {
-  const { frame } = report;
-  const filters: SQL[] = [sql`account_id = ${report.accountId}`];
-  let table: SQL;
+  const { frame, accountZone } = report;
+  const common: SQL[] = [sql`account_id = ${report.accountId}`];
+  if (report.keyId !== undefined) common.push(sql`key_id = ${report.keyId}`);
+  if (report.chain !== undefined) common.push(sql`chain = ${report.chain}`);
+  const dayTable = sql.raw(
+    report.keyId !== undefined ? 'usage_day_key_method' : 'usage_day_method',
+  );
+  const where = (more: SQL[]) => sql.join([...common, ...more], sql` and `);
   const kept = frame.from >= report.now - report.minuteRetentionDays * DAY_MS;
-  if (frame.bucket !== 'day' && kept) {
-    table = sql.raw('usage_minute');
-    filters.push(sql`minute >= ${ts(frame.from)}`, sql`minute < ${ts(frame.to)}`);
+  let source: SQL;
+  if (kept) {
+    // Exact: the account-zone days wholly inside the frame from the per-method day rollups, the edges (and a
+    // frame shorter than a day) from the minute rows. A week by hour reads 7 day rows per method, not 10,000
+    // minutes of rows.
+    const firstMidnight = startOfLocalDay(frame.from, accountZone);
+    const d1 =
+      firstMidnight === frame.from ? frame.from : nextBucket(firstMidnight, 'day', accountZone);
+    const d2 = startOfLocalDay(frame.to, accountZone);
+    if (d1 < d2) {
+      source = sql`select method, requests, ru from ${dayTable} where ${where([
+        sql`day >= ${localDate(d1, accountZone)}::date`,
+        sql`day < ${localDate(d2, accountZone)}::date`,
+      ])}
+        union all
+        select method, requests, ru from usage_minute where ${where([
+          sql`((minute >= ${ts(frame.from)} and minute < ${ts(d1)}) or (minute >= ${ts(d2)} and minute < ${ts(frame.to)}))`,
+        ])}`;
+    } else {
+      source = sql`select method, requests, ru from usage_minute where ${where([
+        sql`minute >= ${ts(frame.from)}`,
+        sql`minute < ${ts(frame.to)}`,
+      ])}`;
+    }
   } else {
-    table = sql.raw(report.keyId !== undefined ? 'usage_day_key_method' : 'usage_day_method');
-    filters.push(
-      sql`day >= ${localDate(frame.from, report.accountZone)}::date`,
-      sql`day <= ${localDate(frame.to - 1, report.accountZone)}::date`,
-    );
+    source = sql`select method, requests, ru from ${dayTable} where ${where([
+      sql`day >= ${localDate(frame.from, accountZone)}::date`,
+      sql`day <= ${localDate(frame.to - 1, accountZone)}::date`,
+    ])}`;
   }
-  if (report.keyId !== undefined) filters.push(sql`key_id = ${report.keyId}`);
-  if (report.chain !== undefined) filters.push(sql`chain = ${report.chain}`);
   // The window total is taken over every method before the limit.
   const rows = await queryRows<{ method: string; requests: unknown; ru: unknown; total: unknown }>(
     report.db,
     sql`select method, sum(requests) as requests, sum(ru) as ru, sum(sum(ru)) over () as total
-      from ${table} where ${sql.join(filters, sql` and `)}
+      from (${source}) u
       group by method order by sum(ru) desc, method limit 5`,
   );
   return {
