@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { machine } from './bench-doc';
 import { measureGatewayLogic } from './gateway-logic';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -209,22 +210,6 @@ function summariseProfile(file: string, n: number): string {
     '|---|---:|',
     ...rows.map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${pct(v)} |`),
   ].join('\n');
-}
-
-function machine(): string {
-  let lscpu = '';
-  try {
-    lscpu = execFileSync('lscpu', { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) =>
-        /^(Architecture|CPU\(s\)|Model name|Thread|Core|Socket|Hypervisor|L2|L3)/.test(l),
-      )
-      .map((l) => l.replace(/\s+/g, ' ').trim())
-      .join('; ');
-  } catch {
-    lscpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  }
-  return `${lscpu}; RAM ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()}; Node ${process.version}`;
 }
 
 const fmt = (v: number, d = 3) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
