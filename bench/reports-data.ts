@@ -16,6 +16,7 @@ import { accountMembers, accounts, apiKeys, users, type TDatabase } from '@rpc/d
 import { nextBucket, startOfLocalDay } from '@rpc/contract';
 import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { TApiKeyCipher } from '../apps/server/src/lib/api-key-cipher';
 import { writeUsageBatch } from '../apps/server/src/services/usage/write-usage-batch';
 import { ROOT } from './bench-doc';
 
@@ -112,9 +113,10 @@ async function query<T>(db: TDatabase, q: SQL): Promise<T[]> {
 
 const pgArray = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
 
-/** Creates count api_keys rows for an account and answers their ids, in creation order. */
+/** Creates count api_keys rows for an account (sealed like the server's) and answers their ids, in creation order. */
 export async function createKeys(
   db: TDatabase,
+  cipher: TApiKeyCipher,
   accountId: string,
   count: number,
   createdAt: Date,
@@ -122,13 +124,19 @@ export async function createKeys(
   const rows = await db
     .insert(apiKeys)
     .values(
-      Array.from({ length: count }, (_, i) => ({
-        accountId,
-        name: `bench key ${String(i + 1).padStart(2, '0')}`,
-        key: `bench${randomBytes(16).toString('hex')}`,
-        createdAt,
-        updatedAt: createdAt,
-      })),
+      Array.from({ length: count }, (_, i) => {
+        const id = randomUUID();
+        const key = `bench${randomBytes(16).toString('hex')}`;
+        return {
+          id,
+          accountId,
+          name: `bench key ${String(i + 1).padStart(2, '0')}`,
+          keyHash: cipher.hash(key),
+          keyCiphertext: cipher.seal(id, key),
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
     )
     .returning({ id: apiKeys.id, name: apiKeys.name });
   return rows.sort((a, b) => (a.name < b.name ? -1 : 1)).map((r) => r.id);

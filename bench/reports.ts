@@ -215,7 +215,7 @@ async function runOne(kind: TBenchDbKind): Promise<TRunResult> {
     const main: TBenchAccount = {
       accountId: mainId,
       timeZone: ACCOUNT_ZONE,
-      keyIds: await createKeys(db, mainId, KEYS, createdAt),
+      keyIds: await createKeys(db, h.server.deps.apiKeyCipher, mainId, KEYS, createdAt),
       rowsPerMinute,
       seed: 1,
     };
@@ -228,7 +228,7 @@ async function runOne(kind: TBenchDbKind): Promise<TRunResult> {
       noise.push({
         accountId: id,
         timeZone: zone,
-        keyIds: await createKeys(db, id, 5, createdAt),
+        keyIds: await createKeys(db, h.server.deps.apiKeyCipher, id, 5, createdAt),
         rowsPerMinute: rpm,
         seed: 100 * i + 1,
       });

@@ -13,6 +13,14 @@ export const ZEnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * Encrypts API keys at rest (docs/decisions/api-key-storage.md). Required with DATABASE_URL, the same in every
+   * process; otherwise, when unset, generated once into DATA_DIR/api-key-secret (lib/api-key-secret.ts).
+   */
+  API_KEY_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (generate one with: openssl rand -base64 32)')
+    .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('RPC Console <no-reply@localhost>'),

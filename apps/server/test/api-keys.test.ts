@@ -218,13 +218,20 @@ describe.each(TEST_DATABASES)('API keys on $name', ({ open }) => {
       const u = await userWithAccount();
       const now = new Date(h.clock.now());
       await h.database.db.insert(apiKeys).values(
-        Array.from({ length: MAX_API_KEYS_PER_ACCOUNT - 1 }, (_, i) => ({
-          accountId: u.accountId,
-          name: `bulk ${i}`,
-          key: randomUUID().replaceAll('-', '') + i,
-          createdAt: now,
-          updatedAt: now,
-        })),
+        Array.from({ length: MAX_API_KEYS_PER_ACCOUNT - 1 }, (_, i) => {
+          const id = randomUUID();
+          const key = randomUUID().replaceAll('-', '') + i;
+          const cipher = h.server.deps.apiKeyCipher;
+          return {
+            id,
+            accountId: u.accountId,
+            name: `bulk ${i}`,
+            keyHash: cipher.hash(key),
+            keyCiphertext: cipher.seal(id, key),
+            createdAt: now,
+            updatedAt: now,
+          };
+        }),
       );
       const last = await newKey(u.token, 'fiftieth');
       expect(

@@ -17,7 +17,7 @@ import { TEST_ARGON2_COST } from '../src/lib/password';
 import { raiseNotice } from '../src/services/notices/raise-notice';
 import { createServer, type TConsoleServer } from '../src/server';
 import { TEST_DATABASES } from './helpers/databases';
-import { createHarness, type THarness } from './helpers/harness';
+import { createHarness, TEST_API_KEY_SECRET, type THarness } from './helpers/harness';
 
 type TClient = {
   ws: WebSocket;
@@ -267,6 +267,7 @@ describe.skipIf(!hasRedis).each(TEST_DATABASES)(
           REDIS_URL,
           PUBLIC_URL: 'http://console.test',
           GATEWAY_PUBLIC_URL: 'http://gw.test',
+          API_KEY_SECRET: TEST_API_KEY_SECRET,
         },
         noticeChannel: channel,
         webDistDir: '/nonexistent',

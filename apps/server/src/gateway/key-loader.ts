@@ -1,14 +1,19 @@
-/** Loads API keys for the gateway's in-memory key cache: every live key at start, one key by id on change. */
+/**
+ * Loads API keys for the gateway's in-memory key cache: every live key at start, one key by id on change. Keys are
+ * opened from their ciphertext here; plain text lives only in the process's memory, never at rest.
+ */
 import { accounts, apiKeys, type TDatabase } from '@rpc/db';
 import { type TKeyInfo, type TKeyLoader, type TBundler, type TMevMode } from '@rpc/gateway';
 import { eq, isNull } from 'drizzle-orm';
+import type { TApiKeyCipher } from '../lib/api-key-cipher';
+import { openKey } from '../services/api-keys/api-key-rows';
 import { tierOf } from '../services/chains/get-user-limit-info';
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const columns = {
   id: apiKeys.id,
-  key: apiKeys.key,
+  keyCiphertext: apiKeys.keyCiphertext,
   accountId: apiKeys.accountId,
   paused: apiKeys.paused,
   archiveMode: apiKeys.archiveMode,
@@ -22,7 +27,7 @@ const columns = {
 
 type TLoadedRow = {
   id: string;
-  key: string;
+  keyCiphertext: string | null;
   accountId: string;
   paused: boolean;
   archiveMode: boolean;
@@ -34,10 +39,10 @@ type TLoadedRow = {
   ruBalance: number;
 };
 
-function toKeyInfo(r: TLoadedRow): TKeyInfo {
+function toKeyInfo(cipher: TApiKeyCipher, r: TLoadedRow): TKeyInfo {
   const tier = tierOf(r.tier);
   return {
-    key: r.key,
+    key: openKey(cipher, r),
     keyId: r.id,
     accountId: r.accountId,
     paused: r.paused,
@@ -51,11 +56,13 @@ function toKeyInfo(r: TLoadedRow): TKeyInfo {
 }
 
 /**
- * `onAccountSeen` receives each loaded key's account balance, so an account created after the gateway
- * started has a balance in the cache by the time its first key is served.
+ * `cipher` is the one createServer checked against this database (deps.apiKeyCipher). `onAccountSeen` receives
+ * each loaded key's account balance, so an account created after the gateway started has a balance in the cache
+ * by the time its first key is served.
  */
 export function createDbKeyLoader(
   db: TDatabase,
+  cipher: TApiKeyCipher,
   onAccountSeen: (accountId: string, ruBalance: number) => void = () => {},
 ): TKeyLoader {
   return {
@@ -66,7 +73,7 @@ export function createDbKeyLoader(
         .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
         .where(isNull(apiKeys.deletedAt));
       for (const r of rows) onAccountSeen(r.accountId, r.ruBalance);
-      return rows.map(toKeyInfo);
+      return rows.map((r) => toKeyInfo(cipher, r));
     },
     loadOne: async (keyId) => {
       if (!UUID_SHAPE.test(keyId)) return undefined;
@@ -78,7 +85,7 @@ export function createDbKeyLoader(
         .limit(1);
       if (!row || row.deletedAt) return undefined;
       onAccountSeen(row.accountId, row.ruBalance);
-      return toKeyInfo(row);
+      return toKeyInfo(cipher, row);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** What a method sees: dependencies plus the caller's request facts. Built without Fastify so tests call methods in-process. */
 import type { TChain } from '@rpc/gateway';
 import type { TKeyEvents } from '../gateway/local-invalidation';
+import type { TApiKeyCipher } from '../lib/api-key-cipher';
 import type { TLogger } from '../lib/logger';
 import type { TDatabase } from '@rpc/db';
 import type { TClock } from '../lib/clock';
@@ -37,6 +38,8 @@ export type TDeps = {
   chains: TChain[];
   /** "key changed" to every gateway process: published after each committed key change. */
   keyEvents: TKeyEvents;
+  /** Seals and opens API keys at rest (lib/api-key-cipher.ts). */
+  apiKeyCipher: TApiKeyCipher;
   /** Realtime delivery of stored notices (issue 5's socket; a no-op until then). */
   noticeBus: TNoticeBus;
 };

@@ -15,6 +15,9 @@ import { dispatch } from '../../src/rpc/dispatcher';
 import { createServer, type TConsoleServer, type TCreateServerOptions } from '../../src/server';
 import { linkOf, startSmtpCapture, type TSmtpCapture } from './smtp';
 
+/** Fixed, so a database a bench leaves in place opens again; tests of the secret itself pass their own. */
+export const TEST_API_KEY_SECRET = 'test-only-api-key-secret-0123456789abcdef';
+
 export type TTestClock = { now: () => number; advance: (ms: number) => void };
 
 export function createTestClock(start = Date.now()): TTestClock {
@@ -88,6 +91,7 @@ export async function createHarness(
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://console.test',
       GATEWAY_PUBLIC_URL: 'http://gw.test',
+      API_KEY_SECRET: TEST_API_KEY_SECRET,
       ...extra.env,
     },
   });

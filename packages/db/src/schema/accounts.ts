@@ -15,6 +15,11 @@ export const accounts = pgTable('accounts', {
    */
   ruBalance: bigint('ru_balance', { mode: 'number' }).notNull().default(0),
   /**
+   * Ledger entries behind ru_balance (+1 with every entry): orders balance snapshots, so gateways sharing an RU pool
+   * in Redis never replace a newer balance with an older one (apps/server/src/gateway/redis-balance.ts).
+   */
+  ruVersion: bigint('ru_version', { mode: 'number' }).notNull().default(0),
+  /**
    * IANA zone whose local days the day rollups (usage_day*) use. Null until the first report call, which sets it
    * from the caller's zone and rebuilds the day rollups (services/reports/account-time-zone.ts).
    */

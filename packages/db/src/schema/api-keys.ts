@@ -1,4 +1,8 @@
-/** API keys: owned by an account; the key is a public, opaque, unguessable identifier used in endpoint URLs. */
+/**
+ * API keys: owned by an account; the key is an opaque, unguessable credential used in endpoint URLs. At rest it is
+ * AES-256-GCM ciphertext (the console shows it again) plus an HMAC-SHA-256 lookup hash (unique); never plain text
+ * (docs/decisions/api-key-storage.md).
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -28,7 +32,15 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    key: text('key').notNull(),
+    /** HMAC-SHA-256 of the key under a key derived from API_KEY_SECRET, hex: uniqueness and lookup by key. */
+    keyHash: text('key_hash'),
+    /** 'v1:' + base64url(iv ‖ AES-256-GCM ciphertext ‖ tag), bound to this row's id. */
+    keyCiphertext: text('key_ciphertext'),
+    /**
+     * Plain text of keys made before migration 0005 (then `key`). The console empties it at every start
+     * (sealLegacyApiKeys) before serving; a later migration drops it once every deployment has started once.
+     */
+    legacyKey: text('legacy_key'),
     paused: boolean('paused').notNull().default(false),
     archiveMode: boolean('archive_mode').notNull().default(false),
     /** '' | 'auto' | 'globalcast' */
@@ -45,7 +57,7 @@ export const apiKeys = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('api_keys_key_unique').on(t.key),
+    uniqueIndex('api_keys_key_hash_unique').on(t.keyHash),
     index('api_keys_account_live_idx')
       .on(t.accountId, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
@@ -53,6 +65,11 @@ export const apiKeys = pgTable(
     check(
       'api_keys_bundler_valid',
       sql`${t.bundler} in ('default', 'stackup', 'candide', 'pimlico', 'etherspot')`,
+    ),
+    // Sealed (hash and ciphertext together) or legacy plain text awaiting its seal at start: exactly one.
+    check(
+      'api_keys_key_sealed_or_legacy',
+      sql`(${t.keyHash} is null) = (${t.keyCiphertext} is null) and (${t.keyHash} is null) <> (${t.legacyKey} is null)`,
     ),
   ],
 );

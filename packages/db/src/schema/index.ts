@@ -5,6 +5,8 @@ export * from './account-members';
 export * from './sessions';
 export * from './one-time-codes';
 export * from './api-keys';
+export * from './secret-fingerprints';
 export * from './usage';
 export * from './ru-ledger';
 export * from './notices';
+export * from './throttle-counters';

@@ -3,6 +3,7 @@ import { ERROR_CODES, type TApiKey } from '@rpc/contract';
 import { apiKeys, usageMinute, type TApiKeyRow, type TExecutor } from '@rpc/db';
 import type { TKeyEvents } from '../../gateway/local-invalidation';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { ApiKeySecretError, type TApiKeyCipher } from '../../lib/api-key-cipher';
 import type { TLogger } from '../../lib/logger';
 import { RpcError } from '../../rpc/errors';
 
@@ -10,11 +11,24 @@ export type TTodayUsage = TApiKey['today'];
 const NO_USAGE: TTodayUsage = { requests: 0, ru: 0 };
 const DAY_MS = 86_400_000;
 
-export function toApiKey(row: TApiKeyRow, today: TTodayUsage = NO_USAGE): TApiKey {
+/** The key itself, opened from its ciphertext (every row is sealed once the server has started). */
+export function openKey(
+  cipher: TApiKeyCipher,
+  row: Pick<TApiKeyRow, 'id' | 'keyCiphertext'>,
+): string {
+  if (!row.keyCiphertext) throw new ApiKeySecretError(`API key ${row.id} is not sealed yet`);
+  return cipher.open(row.id, row.keyCiphertext);
+}
+
+export function toApiKey(
+  cipher: TApiKeyCipher,
+  row: TApiKeyRow,
+  today: TTodayUsage = NO_USAGE,
+): TApiKey {
   return {
     keyId: row.id,
     name: row.name,
-    key: row.key,
+    key: openKey(cipher, row),
     createdAt: row.createdAt.getTime(),
     paused: row.paused,
     archiveMode: row.archiveMode,
@@ -62,9 +76,13 @@ export async function todayUsage(
   return out;
 }
 
-export async function withToday(db: TExecutor, row: TApiKeyRow, now: number): Promise<TApiKey> {
-  const usage = await todayUsage(db, [row.id], now);
-  return toApiKey(row, usage.get(row.id));
+export async function withToday(
+  o: { db: TExecutor; apiKeyCipher: TApiKeyCipher },
+  row: TApiKeyRow,
+  now: number,
+): Promise<TApiKey> {
+  const usage = await todayUsage(o.db, [row.id], now);
+  return toApiKey(o.apiKeyCipher, row, usage.get(row.id));
 }
 
 /**

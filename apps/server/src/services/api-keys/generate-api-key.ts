@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ERROR_CODES, MAX_API_KEYS_PER_ACCOUNT, type TParams, type TResult } from '@rpc/contract';
 import { accounts, apiKeys } from '@rpc/db';
 import { and, count, eq, isNull } from 'drizzle-orm';
@@ -6,11 +6,11 @@ import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 import { publishKeyChange, toApiKey } from './api-key-rows';
 
-type TOptions = Pick<TRpcContext, 'db' | 'clock' | 'keyEvents' | 'logger'> & {
+type TOptions = Pick<TRpcContext, 'db' | 'clock' | 'keyEvents' | 'logger' | 'apiKeyCipher'> & {
   auth: TAuth;
 } & TParams<'hub_generateApiKey'>;
 
-/** 32 random bytes as hex: the opaque credential in endpoint URLs (a public identifier, not a secret at rest). */
+/** 32 random bytes as hex: the opaque credential in endpoint URLs; stored sealed, never in plain text. */
 export function newApiKey(): string {
   return randomBytes(32).toString('hex');
 }
@@ -29,12 +29,17 @@ export async function generateApiKey(o: TOptions): Promise<TResult<'hub_generate
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, o.auth.account.id), isNull(apiKeys.deletedAt)));
     if ((live?.n ?? 0) >= MAX_API_KEYS_PER_ACCOUNT) throw new RpcError(ERROR_CODES.CONFLICT);
+    // The id is chosen here because the ciphertext is bound to it.
+    const id = randomUUID();
+    const key = newApiKey();
     const [created] = await tx
       .insert(apiKeys)
       .values({
+        id,
         accountId: o.auth.account.id,
         name: o.name,
-        key: newApiKey(),
+        keyHash: o.apiKeyCipher.hash(key),
+        keyCiphertext: o.apiKeyCipher.seal(id, key),
         createdAt: now,
         updatedAt: now,
       })
@@ -42,5 +47,5 @@ export async function generateApiKey(o: TOptions): Promise<TResult<'hub_generate
     return created!;
   });
   await publishKeyChange(o, row.id);
-  return toApiKey(row);
+  return toApiKey(o.apiKeyCipher, row);
 }

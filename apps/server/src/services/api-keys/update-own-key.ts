@@ -6,7 +6,10 @@ import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 import { findOwnKey, publishKeyChange, withToday } from './api-key-rows';
 
-export type TUpdateOwnKeyOptions = Pick<TRpcContext, 'db' | 'clock' | 'keyEvents' | 'logger'> & {
+export type TUpdateOwnKeyOptions = Pick<
+  TRpcContext,
+  'db' | 'clock' | 'keyEvents' | 'logger' | 'apiKeyCipher'
+> & {
   auth: TAuth;
   keyId: string;
 };
@@ -34,5 +37,5 @@ export async function updateOwnKey(
   // Deleted between the read and the write: same answer as a key that was never there.
   if (!after) throw new RpcError(ERROR_CODES.NOT_FOUND);
   await publishKeyChange(o, after.id);
-  return { before, after: await withToday(o.db, after, o.clock.now()) };
+  return { before, after: await withToday(o, after, o.clock.now()) };
 }
