@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { parseEnv, type TEnv } from './env';
 import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-invalidation';
 import { registerApiRoute } from './http/api-route';
+import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
 import { startUsagePruning } from './jobs/usage-pruning';
@@ -17,6 +18,7 @@ import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
 import { createMailer, type TMailer } from './mail/mailer';
 import type { TAppConfig, TDeps } from './rpc/context';
+import { prepareApiKeyStorage } from './services/api-keys/prepare-api-key-storage';
 import { withNoticeMail } from './services/notices/mail-notices';
 import {
   createLocalNoticeBus,
@@ -25,9 +27,9 @@ import {
 } from './services/notices/notice-bus';
 import { createNoticeSockets, registerNoticeSocket } from './socket/notice-sockets';
 import { createThrottle, type TThrottle } from './throttle/enforce';
-import { createMemoryThrottleStore } from './throttle/memory-store';
+import { createDbThrottleStore } from './throttle/db-store';
 import { createRedisThrottleStore } from './throttle/redis-store';
-import { DEFAULT_THROTTLE_RULES, type TThrottleRules } from './throttle/rules';
+import { DEFAULT_THROTTLE_RULES, scaleThrottleRules, type TThrottleRules } from './throttle/rules';
 
 export type TCreateServerOptions = {
   /** Environment values; anything not given comes from process.env (tests pass { PORT: 0, … }). */
@@ -88,20 +90,6 @@ function resolveEnv(overrides: Partial<TEnv> = {}): TEnv {
   return env;
 }
 
-function scaleRules(rules: TThrottleRules, factor: number): TThrottleRules {
-  if (factor === 1) return rules;
-  const scale = (r: { limit: number; windowMs: number }) => ({
-    ...r,
-    limit: Math.max(1, Math.round(r.limit * factor)),
-  });
-  return Object.fromEntries(
-    Object.entries(rules).map(([action, r]) => [
-      action,
-      { perEmail: scale(r.perEmail), perIp: scale(r.perIp) },
-    ]),
-  ) as TThrottleRules;
-}
-
 export async function createServer(opts: TCreateServerOptions = {}): Promise<TConsoleServer> {
   const env = resolveEnv(opts.env);
   const logger = opts.logger ?? createLogger({ level: env.LOG_LEVEL });
@@ -115,6 +103,13 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     db = opened.db;
     closers.push(opened.close);
   }
+  // Before anything reads a key: the secret checked against this database, no key left in plain text.
+  const apiKeyCipher = await prepareApiKeyStorage({ db, env, logger }).catch(
+    async (err: unknown) => {
+      for (const close of closers) await close();
+      throw err;
+    },
+  );
 
   let throttle = opts.throttle;
   if (!throttle) {
@@ -124,10 +119,11 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
           clock,
           keyPrefix: opts.redisKeyPrefix ?? 'rpc:throttle:',
         })
-      : createMemoryThrottleStore(clock);
+      : // Without Redis the counters live in the database, so a restart does not reset them.
+        createDbThrottleStore({ db, clock });
     throttle = createThrottle(
       store,
-      scaleRules(opts.throttleRules ?? DEFAULT_THROTTLE_RULES, env.THROTTLE_LIMIT_FACTOR),
+      scaleThrottleRules(opts.throttleRules ?? DEFAULT_THROTTLE_RULES, env.THROTTLE_LIMIT_FACTOR),
     );
     closers.push(throttle.close);
   }
@@ -210,6 +206,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     config,
     chains: opts.chains ?? loadChains(),
     keyEvents,
+    apiKeyCipher,
     noticeBus: withNoticeMail(noticeBus, {
       db,
       mailer,
@@ -232,6 +229,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerSecurityHeaders(app, { publicUrl: () => config.publicUrl });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

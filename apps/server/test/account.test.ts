@@ -287,6 +287,26 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
     });
   });
 
+  describe('hub_logout with a stale X-Team-Id', () => {
+    it('signs out whatever team id the client still sends (never 10301)', async () => {
+      const { token } = await h.signUp();
+      const stale = '00000000-0000-4000-8000-000000000000';
+      expect((await h.call('hub_getUserProfile', {}, { token, teamId: stale })).error?.code).toBe(
+        ERROR_CODES.TEAM_FORBIDDEN,
+      );
+      expect((await h.call('hub_logout', {}, { token, teamId: stale })).result).toEqual({
+        success: true,
+      });
+      expect((await h.call('hub_getUserProfile', {}, { token })).error?.code).toBe(
+        ERROR_CODES.SESSION_REVOKED,
+      );
+      const other = await h.signUp();
+      expect(
+        (await h.call('hub_logout', {}, { token: other.token, teamId: 'not-a-uuid' })).ok,
+      ).toBe(true);
+    });
+  });
+
   describe('hub_sendResetPasswordMail, hub_passwordResetCodeStatus, hub_passwordReset', () => {
     it('resets with a single-use mailed code, ends every session and the old password', async () => {
       const { email, password, token } = await h.signUp();
@@ -610,16 +630,78 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
   });
 
   describe('throttling', () => {
-    it('limits login per e-mail: 10429 type1 with attemptsExpireAt, lifted after the window', async () => {
+    it('limits login per e-mail and IP: 10429 type1 with attemptsExpireAt, lifted after the window', async () => {
       const { email, password } = await h.signUp();
-      // signUp already logged in once; nine more attempts fill the window of ten.
-      for (let i = 0; i < 9; i++) await h.call('hub_login', { email, password: digest('wrong') });
-      const limited = await h.call('hub_login', { email, password: digest(password) });
+      const ip = '203.0.113.20';
+      for (let i = 0; i < 10; i++)
+        await h.call('hub_login', { email, password: digest('wrong') }, { ip });
+      const limited = await h.call('hub_login', { email, password: digest(password) }, { ip });
       expect(limited.error).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, limitType: 'type1' });
       expect(limited.error!.attemptsExpireAt).toBeGreaterThan(h.clock.now());
       expect(limited.error!.attemptsExpireAt).toBeLessThanOrEqual(h.clock.now() + 15 * MINUTE);
       h.clock.advance(15 * MINUTE + 1);
-      expect((await h.call('hub_login', { email, password: digest(password) })).ok).toBe(true);
+      expect((await h.call('hub_login', { email, password: digest(password) }, { ip })).ok).toBe(
+        true,
+      );
+    });
+
+    it("does not lock the owner out: another IP's wrong passwords leave the right one working from a new IP", async () => {
+      const { email, password } = await h.signUp();
+      const attacker = '198.51.100.66';
+      const guesses = [];
+      for (let i = 0; i < 12; i++)
+        guesses.push(
+          await h.call('hub_login', { email, password: digest(`guess${i}`) }, { ip: attacker }),
+        );
+      expect(guesses[11]!.error?.code).toBe(ERROR_CODES.RATE_LIMITED);
+      const owner = await h.call(
+        'hub_login',
+        { email, password: digest(password) },
+        { ip: '192.0.2.44' },
+      );
+      expect(owner.ok).toBe(true);
+    });
+
+    it('caps one address at 100 attempts an hour across IPs, except where the owner signed in before; a reset lifts the cap', async () => {
+      const { email, password } = await h.signUp();
+      const home = '192.0.2.80';
+      expect(
+        (await h.call('hub_login', { email, password: digest(password) }, { ip: home })).ok,
+      ).toBe(true);
+      // A crowd of IPs, ten guesses each: none past its own limits, 100 in all with the owner's sign-ins.
+      let n = 2;
+      for (let ip = 1; n < 100; ip++)
+        for (let i = 0; i < 10 && n < 100; i++, n++)
+          await h.call(
+            'hub_login',
+            { email, password: digest('guess') },
+            { ip: `198.51.100.${ip}` },
+          );
+      const fresh = await h.call(
+        'hub_login',
+        { email, password: digest(password) },
+        { ip: '192.0.2.81' },
+      );
+      expect(fresh.error).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, limitType: 'type1' });
+      expect(fresh.error!.attemptsExpireAt).toBeLessThanOrEqual(h.clock.now() + 60 * MINUTE);
+      // Where the address signed in before, the right password still works; a wrong one still fails.
+      expect(
+        (await h.call('hub_login', { email, password: digest(password) }, { ip: home })).ok,
+      ).toBe(true);
+      expect(
+        (await h.call('hub_login', { email, password: digest('guess') }, { ip: home })).error?.code,
+      ).toBe(ERROR_CODES.BAD_CREDENTIALS);
+
+      // The owner's way in from anywhere else: reset the password by mail, which lifts the cap.
+      await h.call('hub_sendResetPasswordMail', { email });
+      const code = await codeFromNextMail(email, '/reset-password/checking');
+      const next = digest('new password');
+      expect(
+        (await h.call('hub_passwordReset', { code, password: next, confirmPassword: next })).ok,
+      ).toBe(true);
+      expect((await h.call('hub_login', { email, password: next }, { ip: '192.0.2.82' })).ok).toBe(
+        true,
+      );
     });
 
     it('limits login per IP across e-mails', async () => {
@@ -659,6 +741,33 @@ describe.each(TEST_DATABASES)('account API on $name', ({ open }) => {
       for (let i = 0; i < 61; i++)
         exists = await h.call('hub_emailExists', { email: uniqueEmail() }, { ip: ip2 });
       expect(exists!.error).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, limitType: 'type3' });
+    });
+
+    it('limits the four one-time-code methods per IP together (type3), not other IPs', async () => {
+      const ip = '203.0.113.30';
+      const code = 'c'.repeat(43);
+      const p = { code, password: digest('x'), confirmPassword: digest('x') };
+      const calls = [
+        () => h.call('hub_checkEmailConfirmCodeStatus', { code }, { ip }),
+        () => h.call('hub_emailConfirm', { code }, { ip }),
+        () => h.call('hub_passwordResetCodeStatus', { code }, { ip }),
+        () => h.call('hub_passwordReset', p, { ip }),
+      ];
+      const answers = [];
+      for (let i = 0; i < 30; i++) answers.push(await calls[i % 4]!());
+      expect(answers.every((a) => a.error?.code !== ERROR_CODES.RATE_LIMITED)).toBe(true);
+      for (const call of calls) {
+        expect((await call()).error).toMatchObject({
+          code: ERROR_CODES.RATE_LIMITED,
+          limitType: 'type3',
+        });
+      }
+      expect((await h.call('hub_checkEmailConfirmCodeStatus', { code })).result).toEqual({
+        status: 'invalid',
+        email: null,
+      });
+      h.clock.advance(15 * MINUTE);
+      expect((await calls[0]!()).ok).toBe(true);
     });
 
     it('limits changePassword per user (type1)', async () => {

@@ -7,6 +7,7 @@ import { API_BODY_LIMIT_BYTES, ERROR_CODES, METHOD_NAMES } from '@rpc/contract';
 import { openDatabase } from '@rpc/db';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BODY_DRAIN_LIMIT_BYTES } from '../src/http/api-route';
 import { REDACT_PATHS } from '../src/lib/logger';
 import { createHarness, digest, uniqueEmail, type THarness } from './helpers/harness';
 import { linkOf } from './helpers/smtp';
@@ -117,11 +118,104 @@ describe('POST /api transport errors', () => {
     expect(body.error?.code).toBe(ERROR_CODES.PAYLOAD_TOO_LARGE);
   });
 
+  it.each(['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS'] as const)(
+    'answers %s /api with the envelope (10007) and Allow: POST',
+    async (method) => {
+      // The body and type of the report: DELETE with an empty JSON body got Fastify's own 400.
+      const res = await h.server.app.inject({
+        method,
+        url: '/api',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.allow).toBe('POST');
+      expect(res.json()).toEqual({
+        id: null,
+        error: expect.objectContaining({
+          code: ERROR_CODES.HTTP_METHOD_NOT_ALLOWED,
+          messageZh: expect.any(String),
+        }),
+      });
+    },
+  );
+
+  it('answers HEAD /api without a body and any other method even with a body', async () => {
+    const head = await h.server.app.inject({ method: 'HEAD', url: '/api' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const put = await h.server.app.inject({
+      method: 'PUT',
+      url: '/api',
+      payload: '{"method":"hub_getConfig"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(put.json()).toMatchObject({ error: { code: ERROR_CODES.HTTP_METHOD_NOT_ALLOWED } });
+  });
+
   it('accepts application/json with a charset', async () => {
     const { body } = await post('{"method":"hub_getConfig","id":"q"}', {
       'content-type': 'application/json; charset=utf-8',
     });
     expect(body).toMatchObject({ id: 'q', result: { registrationOpen: true } });
+  });
+});
+
+describe('oversize bodies over a real socket', () => {
+  const url = async () => `${h.server.url || (await h.server.start())}/api`;
+  const big = JSON.stringify({
+    method: 'hub_emailExists',
+    params: { email: 'x'.repeat(200 * 1024) },
+    id: 7,
+  });
+
+  it('answers a 200 KiB body with 10005 the client can read, and the connection stays usable', async () => {
+    const res = await fetch(await url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('connection')).not.toBe('close');
+    expect(await res.json()).toMatchObject({ error: { code: ERROR_CODES.PAYLOAD_TOO_LARGE } });
+    const next = await fetch(await url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"method":"hub_getConfig","id":1}',
+    });
+    expect(await next.json()).toMatchObject({ id: 1, result: { registrationOpen: true } });
+  });
+
+  it('answers 10005 to a chunked body without a length too', async () => {
+    const bytes = new TextEncoder().encode(big);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 16 * 1024)
+          controller.enqueue(bytes.subarray(i, i + 16 * 1024));
+        controller.close();
+      },
+    });
+    const res = await fetch(await url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await res.json()).toMatchObject({ error: { code: ERROR_CODES.PAYLOAD_TOO_LARGE } });
+  });
+
+  it('answers a declared length past the drain limit with 10005 and closes', async () => {
+    const res = await h.server.app.inject({
+      method: 'POST',
+      url: '/api',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(API_BODY_DRAIN_LIMIT_BYTES + 1),
+      },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.connection).toBe('close');
+    expect(res.json()).toMatchObject({ error: { code: ERROR_CODES.PAYLOAD_TOO_LARGE } });
   });
 });
 
@@ -185,19 +279,20 @@ describe('the web app', () => {
     expect(meta.headers['cache-control']).toBe('no-cache');
   });
 
-  it('answers 404, not the app, for missing files and for GET /api', async () => {
+  it('answers 404, not the app, for missing files; GET /api gets the envelope, not the app', async () => {
     expect(
       (await h.server.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode,
     ).toBe(404);
-    expect(
-      (await h.server.app.inject({ method: 'GET', url: '/api', headers: html })).statusCode,
-    ).toBe(404);
+    const api = await h.server.app.inject({ method: 'GET', url: '/api', headers: html });
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.json()).toMatchObject({ error: { code: ERROR_CODES.HTTP_METHOD_NOT_ALLOWED } });
   });
 });
 
 describe('over a real port', () => {
   it('registers, follows the mailed link, signs in, reads the profile, signs out; logs hold no secrets', async () => {
-    const base = await h.server.start();
+    // Started already if the oversize-body tests ran first.
+    const base = h.server.url || (await h.server.start());
     expect(base).toMatch(/^http:\/\/localhost:\d+$/);
     const rpc = async (method: string, params: unknown, token?: string) => {
       const res = await fetch(`${base}/api`, {

@@ -83,16 +83,22 @@ describe.skipIf(unreachable !== null)('Redis throttle', () => {
 
     it('answers 10429 with limitType and attemptsExpireAt once Redis says the window is full', async () => {
       const email = uniqueEmail();
+      const ip = '203.0.113.50';
       const results = [];
       for (let i = 0; i < 11; i++)
-        results.push(await h.call('hub_login', { email, password: digest('x') }));
+        results.push(await h.call('hub_login', { email, password: digest('x') }, { ip }));
       expect(results[9]!.error?.code).toBe(ERROR_CODES.BAD_CREDENTIALS);
       expect(results[10]!.error).toMatchObject({
         code: ERROR_CODES.RATE_LIMITED,
         limitType: 'type1',
       });
       expect(results[10]!.error!.attemptsExpireAt).toBeGreaterThan(Date.now());
+      expect(await admin.get(`${prefix}login:emailIp:${email}|${ip}`)).toBe('11');
       expect(await admin.get(`${prefix}login:email:${email}`)).toBe('11');
+      // A password reset lifts the per-address cap: its key is gone, the per-(address, IP) one stays.
+      await h.server.deps.throttle.resetEmail({ action: 'login', email });
+      expect(await admin.exists(`${prefix}login:email:${email}`)).toBe(0);
+      expect(await admin.get(`${prefix}login:emailIp:${email}|${ip}`)).toBe('11');
     });
   });
 

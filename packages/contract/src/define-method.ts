@@ -22,6 +22,11 @@ export type TMethodDef<
   hideError?: boolean;
   /** the client shows no 10429 popup for this call */
   hideLimit?: boolean;
+  /**
+   * The call is about the session itself, not an account: X-Team-Id is not checked. hub_logout must work
+   * with a team id that went stale (the user left the team), or the client could never sign out.
+   */
+  ignoresTeamHeader?: boolean;
   /** which wording the client uses for a 10429 from this call (SPEC §8; default type1) */
   limitType?: TLimitType;
   /** an identical call in flight is NOT cancelled when this one starts (SPEC §9) */

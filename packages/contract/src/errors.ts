@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   INVALID_PARAMS: 10004,
   PAYLOAD_TOO_LARGE: 10005,
   UNSUPPORTED_MEDIA_TYPE: 10006,
+  HTTP_METHOD_NOT_ALLOWED: 10007,
   INTERNAL_ERROR: 10500,
   // Silent rejections (SPEC §8): the client shows no popup.
   CODE_USED: 10020,
@@ -59,6 +60,7 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
     en: 'Send the request as application/json.',
     zh: '请以 application/json 格式发送请求。',
   },
+  10007: { en: 'Send the request with HTTP POST.', zh: '请使用 HTTP POST 方法发送请求。' },
   10500: {
     en: 'Something went wrong on our side. Please try again.',
     zh: '服务器出现错误，请稍后重试。',

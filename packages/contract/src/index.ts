@@ -1,3 +1,5 @@
+// First: zod's eval switch must be set before any schema exists (see zod-config.ts).
+import './zod-config';
 export * from './constants';
 export * from './errors';
 export * from './define-method';

@@ -1,29 +1,37 @@
-/** POST /api: raw body → JSON → dispatcher; every transport failure still answers the JSON envelope with HTTP 200. */
+/** /api: raw body → JSON → dispatcher; every transport failure still answers the JSON envelope with HTTP 200. */
+import type { IncomingMessage } from 'node:http';
 import { API_BODY_LIMIT_BYTES, API_PATH, ERROR_CODES, TEAM_ID_HEADER } from '@rpc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createContext, type TDeps } from '../rpc/context';
 import { dispatch, errorResponse } from '../rpc/dispatcher';
 import { RpcError } from '../rpc/errors';
 import { parseRequestBody } from '../rpc/parse-body';
+import { BODY_TOO_LARGE, BodyTooLargeError, readLimitedBody } from './read-body';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
+/**
+ * A body over the limit is still read (and dropped) up to this size so the client can read its 10005; past it the
+ * connection is closed, so nobody can make us swallow gigabytes.
+ */
+export const API_BODY_DRAIN_LIMIT_BYTES = 1024 * 1024;
+
 export async function registerApiRoute(app: FastifyInstance, deps: TDeps): Promise<void> {
   await app.register(async (scope) => {
-    // Take the body as text whatever its type, so a wrong type, bad JSON or an empty body all get
-    // our envelope instead of Fastify's own 4xx; the type is checked in the handler.
+    // Take the body as text whatever its type, so a wrong type, bad JSON, an empty or an oversize body all get
+    // our envelope instead of Fastify's own 4xx; the type is checked in the handler. Fastify's own size check
+    // would answer and close the connection while the client is still sending (EPIPE, no answer read).
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: API_BODY_LIMIT_BYTES },
-      (_req, body, done) => {
-        done(null, body);
-      },
+    scope.addContentTypeParser('*', (request: FastifyRequest, payload: IncomingMessage) =>
+      readLimitedBody(payload, request.headers['content-length'], {
+        limit: API_BODY_LIMIT_BYTES,
+        drainLimit: API_BODY_DRAIN_LIMIT_BYTES,
+      }),
     );
 
     scope.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {
       const code =
-        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        err instanceof BodyTooLargeError || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? ERROR_CODES.PAYLOAD_TOO_LARGE
           : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? ERROR_CODES.UNSUPPORTED_MEDIA_TYPE
@@ -43,6 +51,9 @@ export async function registerApiRoute(app: FastifyInstance, deps: TDeps): Promi
         requestId: request.id,
         logger: request.log,
       });
+      if (request.body === BODY_TOO_LARGE) {
+        return reply.send(errorResponse(ctx, new RpcError(ERROR_CODES.PAYLOAD_TOO_LARGE)));
+      }
       // Only JSON is accepted: it also keeps cross-site "simple" form posts (text/plain) out.
       const contentType = request.headers['content-type'] ?? '';
       if (!JSON_TYPE.test(contentType)) {
@@ -55,6 +66,21 @@ export async function registerApiRoute(app: FastifyInstance, deps: TDeps): Promi
         return reply.send(errorResponse(ctx, err));
       }
       return reply.send(await dispatch(ctx, body));
+    });
+
+    // Every other HTTP method gets the envelope too (10007), not Fastify's 404/400, so a client has one error path.
+    scope.route({
+      method: scope.supportedMethods.filter((m) => m !== 'POST'),
+      url: API_PATH,
+      handler: async (request, reply) =>
+        reply
+          .header('allow', 'POST')
+          .send(
+            errorResponse(
+              { logger: request.log },
+              new RpcError(ERROR_CODES.HTTP_METHOD_NOT_ALLOWED),
+            ),
+          ),
     });
   });
 }

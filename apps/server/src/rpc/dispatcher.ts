@@ -63,8 +63,12 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
   // The contract decides whether a session is needed; a handler of the other kind is a wiring bug.
   if (handler.auth !== def.auth)
     throw new Error(`handler auth of ${method} disagrees with the contract`);
-  // Session first: a caller without one learns nothing about a method's params.
-  const auth = def.auth === 'user' ? await resolveAuth(ctx) : undefined;
+  // Session first: a caller without one learns nothing about a method's params. A method about the session itself
+  // (hub_logout) ignores X-Team-Id, so a stale team id cannot keep anyone signed in.
+  const auth =
+    def.auth === 'user'
+      ? await resolveAuth({ ...ctx, teamId: def.ignoresTeamHeader ? null : ctx.teamId })
+      : undefined;
   const params = validateParams(def, rawParams);
   const result = await handler.run({ ctx, params, ...(auth ? { auth } : {}) });
 

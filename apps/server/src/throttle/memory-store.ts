@@ -1,7 +1,7 @@
 import type { TClock } from '../lib/clock';
 import type { THitResult, TThrottleStore } from './throttle';
 
-/** In-process counters; right for the single-process default, wrong behind a load balancer (use Redis there). */
+/** In-process counters, lost on restart: for unit tests of the throttle logic (the server uses the database or Redis). */
 export function createMemoryThrottleStore(clock: TClock): TThrottleStore {
   const windows = new Map<string, THitResult>();
   let lastSweep = 0;
@@ -25,6 +25,9 @@ export function createMemoryThrottleStore(clock: TClock): TThrottleStore {
       }
       current.count += 1;
       return { ...current };
+    },
+    reset: async (key) => {
+      windows.delete(key);
     },
     close: async () => {
       windows.clear();

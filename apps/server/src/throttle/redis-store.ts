@@ -38,6 +38,9 @@ export function createRedisThrottleStore(opts: TRedisThrottleOptions): TThrottle
       ];
       return { count, resetAt: opts.clock.now() + ttl };
     },
+    reset: async (key) => {
+      await redis.del(prefix + key);
+    },
     close: async () => {
       // quit() waits for a connection that may never come; only a connected client can say goodbye.
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());

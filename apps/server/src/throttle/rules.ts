@@ -5,18 +5,31 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export type TThrottleAction =
-  'login' | 'register' | 'emailExists' | 'changePassword' | 'confirmMail' | 'resetMail';
+  | 'login'
+  | 'register'
+  | 'emailExists'
+  | 'changePassword'
+  | 'confirmMail'
+  | 'resetMail'
+  | 'oneTimeCode';
 
-export type TThrottleRules = Record<
-  TThrottleAction,
-  { perEmail: TThrottleRule; perIp: TThrottleRule }
->;
+/** The counters of one action: always per client IP, optionally per e-mail and per (e-mail, IP) pair. */
+export type TActionRules = {
+  perIp: TThrottleRule;
+  perEmail?: TThrottleRule;
+  perEmailAndIp?: TThrottleRule;
+};
+
+export type TThrottleRules = Record<TThrottleAction, TActionRules>;
 
 export const DEFAULT_THROTTLE_RULES: TThrottleRules = {
-  // Password guessing: per e-mail stops targeted guessing, per IP stops spraying many e-mails.
+  // Password guessing. Per (e-mail, IP) stops one source guessing one account without touching the owner elsewhere;
+  // per IP stops spraying many addresses. The per-e-mail cap is looser and only bounds guessing spread over many
+  // IPs; it never holds the owner on a place the address has signed in from (login.ts), and a password reset lifts it.
   login: {
-    perEmail: { limit: 10, windowMs: 15 * MINUTE },
     perIp: { limit: 30, windowMs: 15 * MINUTE },
+    perEmailAndIp: { limit: 10, windowMs: 15 * MINUTE },
+    perEmail: { limit: 100, windowMs: HOUR },
   },
   register: { perEmail: { limit: 5, windowMs: HOUR }, perIp: { limit: 10, windowMs: HOUR } },
   // Address enumeration: the sign-up form checks as the user types, so per IP is generous.
@@ -31,4 +44,24 @@ export const DEFAULT_THROTTLE_RULES: TThrottleRules = {
   // Mail bombing: few mails per address, a few more per sender IP.
   confirmMail: { perEmail: { limit: 5, windowMs: HOUR }, perIp: { limit: 20, windowMs: HOUR } },
   resetMail: { perEmail: { limit: 5, windowMs: HOUR }, perIp: { limit: 20, windowMs: HOUR } },
+  // The four methods that take a mailed code share one per-IP counter. Codes are 256-bit, so this is not what keeps
+  // them secret; it stops a client probing codes (and the database) at full speed. Opening one link takes two calls.
+  oneTimeCode: { perIp: { limit: 30, windowMs: 15 * MINUTE } },
 };
+
+/** Every limit multiplied by `factor` (THROTTLE_LIMIT_FACTOR, for test rigs); windows unchanged. */
+export function scaleThrottleRules(rules: TThrottleRules, factor: number): TThrottleRules {
+  if (factor === 1) return rules;
+  const scale = (r: TThrottleRule | undefined) =>
+    r && { ...r, limit: Math.max(1, Math.round(r.limit * factor)) };
+  return Object.fromEntries(
+    Object.entries(rules).map(([action, r]) => [
+      action,
+      {
+        perIp: scale(r.perIp),
+        ...(r.perEmail ? { perEmail: scale(r.perEmail) } : {}),
+        ...(r.perEmailAndIp ? { perEmailAndIp: scale(r.perEmailAndIp) } : {}),
+      },
+    ]),
+  ) as TThrottleRules;
+}

@@ -1,4 +1,4 @@
-/** Fixed-window attempt counters behind one interface: in memory (one process) or Redis (scale mode). */
+/** Fixed-window attempt counters behind one interface: the database (default), Redis (scale mode), memory (unit tests). */
 export type TThrottleRule = { limit: number; windowMs: number };
 
 export type THitResult = {
@@ -11,5 +11,7 @@ export type THitResult = {
 export type TThrottleStore = {
   /** Counts one attempt against `key` and tells where the window stands. */
   hit: (key: string, windowMs: number) => Promise<THitResult>;
+  /** Drops the counter of `key`, so its next hit starts a fresh window. */
+  reset: (key: string) => Promise<void>;
   close: () => Promise<void>;
 };

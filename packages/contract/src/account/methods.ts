@@ -50,20 +50,23 @@ export const hubEmailExists = defineMethod({
 
 export const hubEmailConfirm = defineMethod({
   name: 'hub_emailConfirm',
-  summary: 'Confirms an e-mail address with the single-use code from the confirmation mail.',
+  summary:
+    'Confirms an e-mail address with the single-use code from the confirmation mail. Throttled per IP with the other code methods (type3).',
   params: z.object({ code: ZOneTimeCodeSchema }),
   result: z.object({ email: z.string(), confirmed: z.literal(true) }),
   auth: 'none',
+  limitType: 'type3',
   hideError: true,
 });
 
 export const hubCheckEmailConfirmCodeStatus = defineMethod({
   name: 'hub_checkEmailConfirmCodeStatus',
   summary:
-    'Tells whether a confirmation code is valid, used, expired or unknown, without using it.',
+    'Tells whether a confirmation code is valid, used, expired or unknown, without using it. Throttled per IP with the other code methods (type3).',
   params: z.object({ code: ZOneTimeCodeSchema }),
   result: ZCodeStatusSchema,
   auth: 'none',
+  limitType: 'type3',
   hideError: true,
 });
 
@@ -75,7 +78,7 @@ export const ZLoginParamsSchema = z.object({
 export const hubLogin = defineMethod({
   name: 'hub_login',
   summary:
-    'Signs in with e-mail and password digest; returns a session token valid for 30 days. Throttled per e-mail and IP (type1).',
+    'Signs in with e-mail and password digest; returns a session token valid for 30 days. Throttled per IP, per e-mail and IP, and by a looser per-e-mail cap that spares places the address signed in from (type1).',
   params: ZLoginParamsSchema,
   result: z.object({ token: z.string(), expiresAt: z.number().int() }),
   auth: 'none',
@@ -84,10 +87,12 @@ export const hubLogin = defineMethod({
 
 export const hubLogout = defineMethod({
   name: 'hub_logout',
-  summary: 'Ends the current session; its token stops working at once.',
+  summary:
+    'Ends the current session; its token stops working at once. X-Team-Id is ignored, so a stale team id cannot block it.',
   params: z.object({}),
   result: ZSuccessSchema,
   auth: 'user',
+  ignoresTeamHeader: true,
   hideError: true,
   keepDuplicates: true,
 });
@@ -115,10 +120,12 @@ export const hubSendResetPasswordMail = defineMethod({
 
 export const hubPasswordResetCodeStatus = defineMethod({
   name: 'hub_passwordResetCodeStatus',
-  summary: 'Tells whether a reset or set-password code is valid, without using it.',
+  summary:
+    'Tells whether a reset or set-password code is valid, without using it. Throttled per IP with the other code methods (type3).',
   params: z.object({ code: ZOneTimeCodeSchema }),
   result: ZCodeStatusSchema,
   auth: 'none',
+  limitType: 'type3',
   hideError: true,
 });
 
@@ -131,10 +138,11 @@ export const ZPasswordResetParamsSchema = z.object({
 export const hubPasswordReset = defineMethod({
   name: 'hub_passwordReset',
   summary:
-    'Sets a new password with a single-use reset code; every session of the user ends. Also confirms the e-mail.',
+    'Sets a new password with a single-use reset code; every session of the user ends. Also confirms the e-mail and lifts the per-address sign-in cap. Throttled per IP with the other code methods (type3).',
   params: ZPasswordResetParamsSchema,
   result: ZSuccessSchema,
   auth: 'none',
+  limitType: 'type3',
 });
 
 export const ZChangePasswordParamsSchema = z.object({

@@ -3,11 +3,12 @@ import { users } from '@rpc/db';
 import { eq, sql } from 'drizzle-orm';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
-import { consumeCode, inspectCode } from './one-time-codes';
+import { consumeCode, enforceCodeThrottle, inspectCode } from './one-time-codes';
 
-type TOptions = Pick<TRpcContext, 'db' | 'clock'> & TParams<'hub_emailConfirm'>;
+type TOptions = Pick<TRpcContext, 'db' | 'clock' | 'throttle' | 'ip'> & TParams<'hub_emailConfirm'>;
 
 export async function emailConfirm(o: TOptions): Promise<TResult<'hub_emailConfirm'>> {
+  await enforceCodeThrottle(o, 'hub_emailConfirm');
   const now = o.clock.now();
   const found = await inspectCode(o.db, { code: o.code, purposes: ['email_confirm'], now });
   if (found.status === 'used') throw new RpcError(ERROR_CODES.CODE_USED);

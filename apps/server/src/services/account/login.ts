@@ -1,6 +1,6 @@
 import { ERROR_CODES, METHODS, SESSION_TTL_MS, type TParams, type TResult } from '@rpc/contract';
-import { sessions, users } from '@rpc/db';
-import { eq } from 'drizzle-orm';
+import { sessions, users, type TDatabase } from '@rpc/db';
+import { and, eq, gt } from 'drizzle-orm';
 import { createOpaqueToken, sha256Hex } from '../../lib/secrets';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
@@ -14,6 +14,9 @@ export async function login(o: TOptions): Promise<TResult<'hub_login'>> {
     email: o.email,
     ip: o.ip,
     limitType: METHODS.hub_login.limitType ?? 'type1',
+    // The per-address cap alone never holds the owner where they have signed in before (docs/errors.md).
+    isKnownPlace: () =>
+      hasSignedInFrom(o.db, { email: o.email, ip: o.ip, since: o.clock.now() - SESSION_TTL_MS }),
   });
   const [user] = await o.db
     .select({
@@ -47,4 +50,24 @@ export async function login(o: TOptions): Promise<TResult<'hub_login'>> {
     userAgent: o.userAgent?.slice(0, 512) ?? null,
   });
   return { token, expiresAt };
+}
+
+/** Whether the address signed in (right password) from this IP within the window; asked only past the cap. */
+async function hasSignedInFrom(
+  db: TDatabase,
+  o: { email: string; ip: string; since: number },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(users.email, o.email),
+        eq(sessions.ip, o.ip),
+        gt(sessions.createdAt, new Date(o.since)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

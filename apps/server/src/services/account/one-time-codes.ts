@@ -1,7 +1,9 @@
 /** Issue, inspect and consume the single-use codes mailed in links. */
 import { oneTimeCodes, users, type TExecutor, type TOneTimeCodePurpose } from '@rpc/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { METHODS } from '@rpc/contract';
 import { createOpaqueToken, sha256Hex } from '../../lib/secrets';
+import type { TRpcContext } from '../../rpc/context';
 
 export type TCodeStatus = 'valid' | 'used' | 'expired' | 'invalid';
 
@@ -18,6 +20,25 @@ export async function issueCode(
     createdAt: new Date(o.now),
   });
   return code;
+}
+
+type TCodeMethod =
+  | 'hub_emailConfirm'
+  | 'hub_checkEmailConfirmCodeStatus'
+  | 'hub_passwordResetCodeStatus'
+  | 'hub_passwordReset';
+
+/** Counts one call of a code method against the client IP (one counter for all four), before any work. */
+export function enforceCodeThrottle(
+  o: Pick<TRpcContext, 'throttle' | 'ip'>,
+  method: TCodeMethod,
+): Promise<void> {
+  return o.throttle.enforce({
+    action: 'oneTimeCode',
+    email: null,
+    ip: o.ip,
+    limitType: METHODS[method].limitType ?? 'type3',
+  });
 }
 
 export type TInspectedCode = {

@@ -3,13 +3,20 @@ import { sessions, users } from '@rpc/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
-import { consumeCode, inspectCode, voidCodes } from './one-time-codes';
+import { consumeCode, enforceCodeThrottle, inspectCode, voidCodes } from './one-time-codes';
 
-type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'noticeBus'> &
+type TOptions = Pick<
+  TRpcContext,
+  'db' | 'passwords' | 'clock' | 'noticeBus' | 'throttle' | 'ip' | 'logger'
+> &
   TParams<'hub_passwordReset'>;
 
-/** New password by single-use code: ends every session and every other reset link; proves the mailbox, so confirms it. */
+/**
+ * New password by single-use code: ends every session and every other reset link; proves the mailbox, so confirms it
+ * and lifts the per-address sign-in cap (the owner's way in while a crowd of IPs keeps that cap full).
+ */
 export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordReset'>> {
+  await enforceCodeThrottle(o, 'hub_passwordReset');
   if (o.password !== o.confirmPassword) throw new RpcError(ERROR_CODES.PASSWORD_MISMATCH);
   const found = await inspectCode(o.db, {
     code: o.code,
@@ -42,5 +49,13 @@ export async function passwordReset(o: TOptions): Promise<TResult<'hub_passwordR
     return revoked;
   });
   o.noticeBus.endSessions(ended.map((s) => s.id));
+  if (found.email) {
+    // The reset is committed; a counter that cannot be cleared only leaves the cap to run out by itself.
+    await o.throttle
+      .resetEmail({ action: 'login', email: found.email })
+      .catch((err: unknown) =>
+        o.logger.warn({ err }, 'could not lift the sign-in cap after a reset'),
+      );
+  }
   return { success: true };
 }
