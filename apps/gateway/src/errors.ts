@@ -7,6 +7,9 @@ export type TGatewayError = {
   retryAfterSec?: number;
 };
 
+/** Why a method is not forwarded at all: it administers the node, acts with the node's accounts, or is unlisted. */
+export type TNotOffered = 'admin' | 'node-account' | 'unknown';
+
 export const ERR = {
   parse: (detail: string): TGatewayError => ({
     status: 400,
@@ -26,7 +29,7 @@ export const ERR = {
   batchTooLarge: (n: number, max: number): TGatewayError => ({
     status: 413,
     code: -32600,
-    message: `batch of ${n} calls exceeds the limit of ${max}`,
+    message: `batch of ${n} calls exceeds this key's limit of ${max} calls per batch (set by its tier)`,
   }),
   bodyTooLarge: (max: number): TGatewayError => ({
     status: 413,
@@ -87,6 +90,23 @@ export const ERR = {
     status: 403,
     code: -32004,
     message: `contract ${addr} is not in this key's allowlist`,
+  }),
+  /** A call the contract allowlist cannot check (no address to compare, creation, undecodable); see method-policy.ts. */
+  contractUnchecked: (method: string, reason: string): TGatewayError => ({
+    status: 403,
+    code: -32004,
+    message: `${method} cannot be checked against this key's contract allowlist: ${reason}`,
+  }),
+  /** Not in the method catalogue (method-policy.ts): node administration, the node's own accounts, or unlisted. */
+  methodNotOffered: (method: string, reason: TNotOffered): TGatewayError => ({
+    status: 400,
+    code: -32601,
+    message:
+      reason === 'admin'
+        ? `method '${method}' is not offered: node administration methods are never forwarded`
+        : reason === 'node-account'
+          ? `method '${method}' is not offered: the gateway holds no accounts; sign locally and send with eth_sendRawTransaction`
+          : `method '${method}' is not offered by this gateway (hub_getRuTable lists the methods it serves)`,
   }),
   unsupportedMethod: (method: string, chain: string): TGatewayError => ({
     status: 400,
