@@ -1,31 +1,77 @@
-/** Usage aggregated in memory per (account, key, chain, method, minute) and flushed to the sink in batches. */
+/**
+ * Usage aggregated in memory per (account, key, chain, method, minute) and flushed to the sink in batches; with a
+ * journal directory every call is also appended to disk before its answer leaves, so a crash loses none.
+ */
 import { randomUUID } from 'node:crypto';
 import type { TUsageBatch, TUsageRow, UsageSink } from './types';
+import { UsageJournal } from './usage-journal';
 
 export type TUsageAggregatorOptions = {
   sink: UsageSink;
   ruTableVersion: string;
   flushIntervalMs?: number;
+  /**
+   * Directory of the crash journal (one per process). Leftover segments found there are replayed (`replay`);
+   * without it, a crash loses the calls not yet flushed.
+   */
+  journalDir?: string;
+  /** fdatasync interval of the journal (bounds what a machine crash, not a process kill, can lose). */
+  journalSyncMs?: number;
   onError?: (err: unknown) => void;
 };
 
+/** A live row and its number in the current journal segment. */
+type TLiveRow = TUsageRow & { no: number };
+
+type TPendingBatch = { batch: TUsageBatch; isJournaled: boolean };
+
 export class UsageAggregator {
-  private rows = new Map<string, TUsageRow>();
+  private rows = new Map<string, TLiveRow>();
   /** Batches whose write failed: retried with the same batchId, so the sink can drop a duplicate. */
-  private readonly pending: TUsageBatch[] = [];
+  private readonly pending: TPendingBatch[] = [];
+  private readonly journal: UsageJournal | undefined;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
-  constructor(private readonly opts: TUsageAggregatorOptions) {}
+  constructor(private readonly opts: TUsageAggregatorOptions) {
+    if (!opts.journalDir) return;
+    const journal = new UsageJournal({
+      dir: opts.journalDir,
+      ruTableVersion: opts.ruTableVersion,
+      syncEveryMs: opts.journalSyncMs,
+      onError: opts.onError,
+    });
+    // What a killed process left: queued ahead of any new usage, written by `replay` or the next flush.
+    for (const left of journal.readLeftovers()) {
+      if (left.batch) this.pending.push({ batch: left.batch, isJournaled: true });
+      else void journal.remove(left.id); // a segment with no whole call line
+    }
+    this.journal = journal;
+  }
 
   start(): void {
     const every = this.opts.flushIntervalMs ?? 5000;
+    this.journal?.start();
     this.timer = setInterval(() => {
       this.flush().catch(this.opts.onError ?? (() => {}));
     }, every);
     this.timer.unref();
   }
 
+  /** Writes what the journal held at start (call before serving). Errors go to onError; the timer retries. */
+  async replay(): Promise<void> {
+    if (this.pending.length === 0) return;
+    try {
+      await this.flush();
+    } catch (err) {
+      (this.opts.onError ?? (() => {}))(err);
+    }
+  }
+
+  /**
+   * Called on the request path before the answer is written. With a journal the call has been written to it (the
+   * page cache, which kill -9 does not lose) when this returns.
+   */
   record(
     accountId: string,
     keyId: string,
@@ -39,6 +85,7 @@ export class UsageAggregator {
     const minute = at - (at % 60_000);
     const id = `${keyId}\u0000${chain}\u0000${method}\u0000${minute}`;
     let row = this.rows.get(id);
+    const journal = this.journal;
     if (!row) {
       row = {
         accountId,
@@ -51,8 +98,15 @@ export class UsageAggregator {
         errors: 0,
         latencyMsSum: 0,
         latencyMsMax: 0,
+        no: this.rows.size,
       };
       this.rows.set(id, row);
+      if (journal)
+        journal.append(
+          `R ${row.no} ${JSON.stringify([accountId, keyId, chain, method, minute])}\n${row.no} ${ru} ${isError ? 1 : 0} ${Math.round(latencyMs * 1000)}\n`,
+        );
+    } else if (journal) {
+      journal.append(`${row.no} ${ru} ${isError ? 1 : 0} ${Math.round(latencyMs * 1000)}\n`);
     }
     row.requests += 1;
     row.ru += ru;
@@ -74,30 +128,55 @@ export class UsageAggregator {
 
   private async doFlush(): Promise<void> {
     if (this.rows.size > 0) {
-      const rows = [...this.rows.values()].map((r) => ({
-        ...r,
-        latencyMsSum: Math.round(r.latencyMsSum),
-        latencyMsMax: Math.ceil(r.latencyMsMax),
-      }));
+      const rows: TUsageRow[] = [];
+      for (const r of this.rows.values())
+        rows.push({
+          accountId: r.accountId,
+          keyId: r.keyId,
+          chain: r.chain,
+          method: r.method,
+          minute: r.minute,
+          requests: r.requests,
+          ru: r.ru,
+          errors: r.errors,
+          latencyMsSum: Math.round(r.latencyMsSum),
+          latencyMsMax: Math.ceil(r.latencyMsMax),
+        });
       this.rows = new Map();
+      // Same tick as the swap: the segment holds exactly this batch's calls, and its id is the batchId.
+      const segmentId = this.journal?.seal();
       this.pending.push({
-        batchId: randomUUID(),
-        ruTableVersion: this.opts.ruTableVersion,
-        createdAt: Date.now(),
-        rows,
+        batch: {
+          batchId: segmentId ?? randomUUID(),
+          ruTableVersion: this.opts.ruTableVersion,
+          createdAt: Date.now(),
+          rows,
+        },
+        isJournaled: segmentId !== undefined,
       });
     }
     while (this.pending.length > 0) {
-      const batch = this.pending[0] as TUsageBatch;
-      await this.opts.sink.write(batch); // throws → the batch stays queued for the next flush
+      const head = this.pending[0] as TPendingBatch;
+      try {
+        await this.opts.sink.write(head.batch);
+      } catch (err) {
+        // To the back of the queue, so one batch the sink keeps refusing does not hold up every later one.
+        this.pending.push(this.pending.shift() as TPendingBatch);
+        throw err;
+      }
       this.pending.shift();
+      if (head.isJournaled && this.journal) await this.journal.remove(head.batch.batchId);
     }
   }
 
-  /** Final flush on graceful stop. */
+  /** Final flush on graceful stop; what cannot be written stays in the journal for the next start. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.flush();
+    try {
+      await this.flush();
+    } finally {
+      this.journal?.close();
+    }
   }
 
   get pendingBatches(): number {

@@ -86,6 +86,24 @@ describe('usage aggregation', () => {
     expect(u.pendingBatches).toBe(0);
   });
 
+  it('a batch the sink keeps refusing does not hold up later batches', async () => {
+    const inner = new MemoryUsageSink();
+    const picky: UsageSink = {
+      async write(b) {
+        if (b.rows.some((r) => r.method === 'poison')) throw new Error('constraint violation');
+        await inner.write(b);
+      },
+    };
+    const u = new UsageAggregator({ sink: picky, ruTableVersion: 'v1' });
+    u.record('a', 'k', 'c', 'poison', 0, 10, false, 1);
+    await expect(u.flush()).rejects.toThrow();
+    u.record('a', 'k', 'c', 'm', 0, 7, false, 1);
+    await expect(u.flush()).rejects.toThrow(); // the refused batch is tried first, then goes to the back
+    await expect(u.flush()).rejects.toThrow(); // the good batch is written, the refused one tried again
+    expect(inner.rows.map((r) => r.method)).toEqual(['m']);
+    expect(u.pendingBatches).toBe(1);
+  });
+
   it('flushes on stop', async () => {
     const sink = new MemoryUsageSink();
     const u = new UsageAggregator({ sink, ruTableVersion: 'v1', flushIntervalMs: 60_000 });

@@ -4,6 +4,7 @@
  * ROLE=console or ROLE=gateway runs one part only (scale mode, docs/scale-mode.md).
  */
 import net from 'node:net';
+import path from 'node:path';
 import { openDatabase, type TOpenedDatabase } from '@rpc/db';
 import { loadChains, startLocalnet, withUpstreams, type TLocalnet } from '@rpc/gateway';
 import { parseEnv, type TEnv } from './env';
@@ -76,6 +77,10 @@ try {
       port: env.GATEWAY_PORT,
       host: env.HOST,
       trustProxy: env.TRUST_PROXY,
+      // Scale mode: one RU pool per account across every gateway process (leases in Redis).
+      ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL } } : {}),
+      // One journal directory per gateway process (per port on a host): usage survives kill -9.
+      usageJournalDir: path.resolve(env.DATA_DIR, 'usage-journal', `gateway-${env.GATEWAY_PORT}`),
     });
 } catch (err) {
   // One clear line (e.g. "listen EADDRINUSE: address already in use 0.0.0.0:3000") rather than a stack.
@@ -86,11 +91,6 @@ try {
   await database?.close().catch(() => {});
   process.exit(1);
 }
-
-// Exactly these two lines on stdout tell a user (and the e2e suite) where things are.
-process.stdout.write(
-  `${runsConsole ? `Console: ${consoleUrl}\n` : ''}${gateway ? `Gateway: ${gateway.url}\n` : ''}`,
-);
 
 const running = { server: consoleServer, gateway, localnet, database };
 let stopping = false;
@@ -116,3 +116,9 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Only once the signal handlers are in place: a supervisor may send SIGTERM as soon as it reads these lines.
+// Exactly these two lines on stdout tell a user (and the e2e suite) where things are.
+process.stdout.write(
+  `${runsConsole ? `Console: ${consoleUrl}\n` : ''}${gateway ? `Gateway: ${gateway.url}\n` : ''}`,
+);
