@@ -7,6 +7,9 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadChains } from '../apps/gateway/src/chains';
 import type { TGatewayContext } from '../apps/gateway/src/context';
+import { FilterOwners } from '../apps/gateway/src/filter-owners';
+import { createCallPolicy } from '../apps/gateway/src/method-policy';
+import { RuBudget } from '../apps/gateway/src/budget';
 import { createHttpHandler } from '../apps/gateway/src/http-handler';
 import { MemoryKeyStore } from '../apps/gateway/src/key-cache';
 import { KeyLimiter } from '../apps/gateway/src/limits';
@@ -61,7 +64,8 @@ function context(): TGatewayContext {
         tier: { reqPerSec: 1e12, ruPerSec: 1e15, concurrency: 1e9 },
       },
     ]),
-    balance: { hasRu: () => true, consume: () => {} },
+    // A real budget (holds and settles per call), so the figure includes the exact-billing work.
+    balance: new RuBudget([['bench-account', Number.MAX_SAFE_INTEGER]]),
     upstreams,
     limiter: new KeyLimiter(),
     usage: new UsageAggregator({
@@ -70,6 +74,8 @@ function context(): TGatewayContext {
     }),
     ruTable: defaultRuTable,
     notifyPaused: () => {},
+    policy: createCallPolicy(defaultRuTable),
+    filters: new FilterOwners(),
     maxBodyBytes: 2 * 1024 * 1024,
     maxBatch: 100,
     trustProxy: false,

@@ -1,11 +1,13 @@
 /** Shared per-gateway state and the checks HTTP and WebSocket paths both apply. */
+import type { IncomingMessage } from 'node:http';
 import type { TChain } from './chains';
 import type { TGatewayError } from './errors';
 import { ERR } from './errors';
 import type { KeyLimiter } from './limits';
+import type { FilterOwners } from './filter-owners';
 import type { TRuTable } from './metering';
 import type { TRoute } from './routing';
-import { contractsOf, isIpAllowed, isOriginAllowed } from './routing';
+import { isIpAllowed, isOriginAllowed } from './routing';
 import type { TChainUpstreams, UpstreamGroup, UpstreamSet } from './upstreams';
 import type { UsageAggregator } from './usage';
 import type { AccountBalance, KeyStore, TKeyInfo } from './types';
@@ -19,6 +21,10 @@ export type TGatewayContext = {
   usage: UsageAggregator;
   ruTable: TRuTable;
   notifyPaused: (accountId: string, keyId: string, chain: string) => void;
+  /** Whether a method (with its params) may be forwarded at all for this key; an error refuses it. */
+  policy: (method: string, params: unknown, key: TKeyInfo) => TGatewayError | undefined;
+  /** Filters each key created here (for contract allowlists). */
+  filters: FilterOwners;
   maxBodyBytes: number;
   maxBatch: number;
   trustProxy: boolean;
@@ -41,6 +47,15 @@ export function parsePath(url: string): TPathTarget | undefined {
 
 export type TAdmitted = { chain: TChain; key: TKeyInfo; ups: TChainUpstreams };
 
+/** The caller's address: the socket's, or X-Forwarded-For's first entry behind our own proxy (trustProxy). */
+export function clientIp(ctx: TGatewayContext, req: IncomingMessage): string {
+  if (ctx.trustProxy) {
+    const xff = req.headers['x-forwarded-for'];
+    if (typeof xff === 'string' && xff) return (xff.split(',')[0] as string).trim();
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
 /** Key, chain, origin and IP checks shared by HTTP and WebSocket. Order: cheapest and least revealing first. */
 export function admit(
   ctx: TGatewayContext,
@@ -61,27 +76,11 @@ export function admit(
   return { chain, key, ups };
 }
 
-/** Balance check; raises the paused notice (throttled) when the account is out of RU. */
+/** Whether the account has anything left (WebSocket upgrade); raises the paused notice (throttled) when not. */
 export function checkBalance(ctx: TGatewayContext, a: TAdmitted): TGatewayError | undefined {
   if (ctx.balance.hasRu(a.key.accountId)) return undefined;
   ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);
   return ERR.noRu();
-}
-
-/** Per-call allowlist checks (method, contract). */
-export function checkCall(
-  key: TKeyInfo,
-  method: string,
-  params: unknown,
-): TGatewayError | undefined {
-  const methods = key.allowlists.methods;
-  if (methods.length > 0 && !methods.includes(method)) return ERR.methodDenied(method);
-  const contracts = key.allowlists.contracts;
-  if (contracts.length > 0) {
-    for (const c of contractsOf(method, params))
-      if (!contracts.includes(c)) return ERR.contractDenied(c);
-  }
-  return undefined;
 }
 
 export type TResolvedGroup = { group: UpstreamGroup; archive: boolean; name: string };

@@ -3,11 +3,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { TAdmitted, TGatewayContext } from './context';
-import { admit, checkBalance, checkCall, isErrorBody, parsePath, resolveGroup } from './context';
+import { admit, clientIp, isErrorBody, parsePath } from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
-import { computeRu, estimateRu } from './metering';
-import { chooseRoute } from './routing';
+import type { TPreparedCall, TTicket } from './pipeline';
+import {
+  admitCalls,
+  idOf,
+  isCallShape,
+  noteResult,
+  prepareCall,
+  settleCall,
+  upstreamCall,
+} from './pipeline';
+import { FILTER_METHODS } from './filter-owners';
+import { maxBatchOf } from './tiers';
 
 const gunzipAsync = promisify(gunzip);
 const gzipAsync = promisify(gzip);
@@ -15,15 +25,8 @@ const gzipAsync = promisify(gzip);
 /** Responses at least this big are gzipped for clients that accept it. */
 const GZIP_MIN_BYTES = 1024;
 
-type TCall = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-
-function clientIp(ctx: TGatewayContext, req: IncomingMessage): string {
-  if (ctx.trustProxy) {
-    const xff = req.headers['x-forwarded-for'];
-    if (typeof xff === 'string' && xff) return (xff.split(',')[0] as string).trim();
-  }
-  return req.socket.remoteAddress ?? '';
-}
+/** The only request headers a browser page may send cross-origin (besides the CORS-safelisted ones). */
+export const CORS_ALLOWED_HEADERS = 'content-type, content-encoding';
 
 const NO_CORS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -150,6 +153,14 @@ async function decodeBody(req: IncomingMessage, max: number): Promise<Buffer> {
   }
 }
 
+function resultOf(body: Buffer): unknown {
+  try {
+    return (JSON.parse(body.toString('utf8')) as { result?: unknown }).result;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Last resort for an unexpected exception: a 500 if nothing was sent yet, else the connection is cut. */
 function fail(res: ServerResponse): void {
   if (!res.headersSent)
@@ -189,13 +200,12 @@ function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse)
   }
   const cors = corsHeaders(origin);
   if (req.method === 'OPTIONS') {
-    const asked = req.headers['access-control-request-headers'];
+    // A fixed list, never the reflection of whatever the page asked for.
     res
       .writeHead(204, {
         ...cors,
         'access-control-allow-methods': 'POST, OPTIONS',
-        'access-control-allow-headers':
-          typeof asked === 'string' ? asked : 'content-type, content-encoding',
+        'access-control-allow-headers': CORS_ALLOWED_HEADERS,
         'access-control-max-age': '600',
       })
       .end();
@@ -258,30 +268,20 @@ function afterBody(
   }
   if (Array.isArray(parsed)) {
     if (parsed.length === 0) return sendError(res, ERR.emptyBatch(), null, cors);
-    if (parsed.length > ctx.maxBatch)
-      return sendError(res, ERR.batchTooLarge(parsed.length, ctx.maxBatch), null, cors);
-  } else if (!parsed || typeof parsed !== 'object') {
+    const max = maxBatchOf(admitted.key.tier, ctx.maxBatch);
+    if (parsed.length > max)
+      return sendError(res, ERR.batchTooLarge(parsed.length, max), null, cors);
+    handleBatch(ctx, req, res, admitted, parsed as unknown[], cors, started).catch(() => fail(res));
+    return;
+  }
+  if (!parsed || typeof parsed !== 'object')
     return sendError(
       res,
       ERR.invalidRequest('expected a JSON-RPC object or a batch array'),
       null,
       cors,
     );
-  }
-  const noRu = checkBalance(ctx, admitted);
-  if (noRu) return sendError(res, noRu, Array.isArray(parsed) ? null : (parsed as TCall).id, cors);
-
-  if (Array.isArray(parsed)) {
-    handleBatch(ctx, req, res, admitted, parsed as unknown[], cors, started).catch(() => fail(res));
-    return;
-  }
-  handleSingle(ctx, req, res, admitted, parsed as TCall, body, cors, started);
-}
-
-function validCall(c: unknown): c is TCall & { method: string } {
-  return (
-    !!c && typeof c === 'object' && !Array.isArray(c) && typeof (c as TCall).method === 'string'
-  );
+  handleSingle(ctx, req, res, admitted, parsed, cors, started);
 }
 
 function handleSingle(
@@ -289,95 +289,43 @@ function handleSingle(
   req: IncomingMessage,
   res: ServerResponse,
   a: TAdmitted,
-  call: TCall,
-  body: Buffer,
+  raw: unknown,
   cors: Record<string, string>,
   started: number,
 ): void {
-  if (!validCall(call))
-    return sendError(res, ERR.invalidRequest('missing "method"'), call.id, cors);
-  const method = call.method;
-  const denied = checkCall(a.key, method, call.params);
-  if (denied) return sendError(res, denied, call.id, cors);
-  const route = resolveGroup(a.ups, chooseRoute(a.key, method, call.params, a.ups.head));
-  if (!route) return sendError(res, ERR.unsupportedMethod(method, a.chain.id), call.id, cors);
-  const estimate = estimateRu(ctx.ruTable, method);
-  const verdict = ctx.limiter.acquire(a.key.keyId, a.key.tier, 1, estimate);
-  if (!verdict.ok)
-    return sendError(res, ERR.rateLimited(verdict.message, verdict.retryAfterSec), call.id, cors);
-
-  // The body goes up unchanged (the caller's id included) and the answer comes back unchanged: no parse and
-  // no re-serialisation of the upstream's answer; metering needs only its size and result/error presence.
-  let ru = 0;
+  const call = prepareCall(ctx, a, raw, 'http');
+  if ('status' in call) return sendError(res, call, idOf(raw), cors);
+  const tickets = admitCalls(ctx, a, [call], started);
+  if (!Array.isArray(tickets)) return sendError(res, tickets, call.id, cors);
+  const ticket = tickets[0] as TTicket;
+  // Only the JSON-RPC members go up (with the caller's id); the answer comes back unchanged, unparsed: metering
+  // needs only its size and whether it is an error.
+  const upBody = JSON.stringify(upstreamCall(call, call.id));
   try {
-    ctx.upstreams.sendTo(route.group, body, (reply) => {
-      let pending: void | Promise<void> = undefined;
+    ctx.upstreams.sendTo(call.route.group, upBody, (reply) => {
       try {
-        const latency = performance.now() - started;
         if (!reply) {
-          ctx.usage.record(
-            a.key.accountId,
-            a.key.keyId,
-            a.chain.id,
-            method,
-            Date.now(),
-            0,
-            true,
-            latency,
-          );
+          settleCall(ctx, ticket, { kind: 'failed' });
           return sendError(res, ERR.upstreamUnavailable(), call.id, cors);
         }
         const isError = reply.status !== 200 || isErrorBody(reply.body);
-        ru = computeRu(
-          {
-            method,
-            responseBytes: reply.body.length,
-            archive: route.archive,
-            multiplier: a.chain.ruMultiplier,
-            outcome: isError ? 'upstream_error' : 'ok',
-          },
-          ctx.ruTable,
-        );
-        ctx.usage.record(
-          a.key.accountId,
-          a.key.keyId,
-          a.chain.id,
-          method,
-          Date.now(),
-          ru,
-          isError,
-          latency,
-        );
-        if (ru > 0) ctx.balance.consume(a.key.accountId, ru);
-        pending = send(req, res, reply.status, reply.body, cors);
+        settleCall(ctx, ticket, { kind: 'answered', bytes: reply.body.length, isError });
+        // Parsed only for the few methods whose answer we must remember (new filter ids).
+        if (!isError && FILTER_METHODS.has(call.method))
+          noteResult(ctx, ticket, resultOf(reply.body));
+        const pending = send(req, res, reply.status, reply.body, cors);
+        if (pending) pending.catch(() => fail(res));
       } catch {
+        settleCall(ctx, ticket, { kind: 'cancelled' });
         fail(res);
-      } finally {
-        // With gzip the call counts as in flight until the compressed answer is written, as before.
-        if (pending)
-          pending.then(
-            () => ctx.limiter.release(a.key.keyId, estimate, ru),
-            () => {
-              ctx.limiter.release(a.key.keyId, estimate, ru);
-              fail(res);
-            },
-          );
-        else ctx.limiter.release(a.key.keyId, estimate, ru);
       }
     });
   } catch (err) {
-    // sendTo does not throw (a dispatch error becomes a failed attempt); kept for the in-flight count.
-    ctx.limiter.release(a.key.keyId, estimate, ru);
+    // sendTo does not throw (a dispatch error becomes a failed attempt); the hold must still be released.
+    settleCall(ctx, ticket, { kind: 'cancelled' });
     throw err;
   }
 }
-
-type TBatchSlot = {
-  index: number;
-  call: TCall & { method: string };
-  archive: boolean;
-  estimate: number;
-};
 
 async function handleBatch(
   ctx: TGatewayContext,
@@ -389,126 +337,79 @@ async function handleBatch(
   started: number,
 ): Promise<void> {
   const out: (string | undefined)[] = new Array(calls.length);
-  const groups = new Map<
-    string,
-    { resolved: NonNullable<ReturnType<typeof resolveGroup>>; slots: TBatchSlot[] }
-  >();
-  let estimate = 0;
-  let forwarded = 0;
+  const prepared: TPreparedCall[] = [];
+  const indexOf: number[] = [];
   for (let i = 0; i < calls.length; i++) {
-    const c = calls[i];
-    if (!validCall(c)) {
-      out[i] = errorObject((c as TCall | null)?.id, ERR.invalidRequest('missing "method"'));
+    const c = prepareCall(ctx, a, calls[i], 'http');
+    if ('status' in c) {
+      out[i] = errorObject(idOf(calls[i]), c);
       continue;
     }
-    const denied = checkCall(a.key, c.method, c.params);
-    if (denied) {
-      out[i] = errorObject(c.id, denied);
-      continue;
-    }
-    const resolved = resolveGroup(a.ups, chooseRoute(a.key, c.method, c.params, a.ups.head));
-    if (!resolved) {
-      out[i] = errorObject(c.id, ERR.unsupportedMethod(c.method, a.chain.id));
-      continue;
-    }
-    const e = estimateRu(ctx.ruTable, c.method);
-    estimate += e;
-    forwarded += 1;
-    let g = groups.get(resolved.name);
-    if (!g) groups.set(resolved.name, (g = { resolved, slots: [] }));
-    g.slots.push({ index: i, call: c, archive: resolved.archive, estimate: e });
+    prepared.push(c);
+    indexOf.push(i);
   }
 
-  let charged = 0;
-  if (forwarded > 0) {
-    const verdict = ctx.limiter.acquire(a.key.keyId, a.key.tier, forwarded, estimate);
-    if (!verdict.ok)
-      return sendError(res, ERR.rateLimited(verdict.message, verdict.retryAfterSec), null, cors);
+  if (prepared.length > 0) {
+    const tickets = admitCalls(ctx, a, prepared, started);
+    // Limits and the balance apply to the batch as a whole: one refusal for all of it.
+    if (!Array.isArray(tickets)) return sendError(res, tickets, null, cors);
+    const groups = new Map<string, { slot: number; ticket: TTicket }[]>();
+    tickets.forEach((ticket, slot) => {
+      const g = groups.get(ticket.call.route.name);
+      if (g) g.push({ slot, ticket });
+      else groups.set(ticket.call.route.name, [{ slot, ticket }]);
+    });
     try {
       await Promise.all(
-        [...groups.values()].map(async ({ resolved, slots }) => {
+        [...groups.values()].map(async (members) => {
           // Our own ids on the way up (0..n-1), the caller's on the way back: duplicate or missing ids are safe.
-          const upstreamBody = JSON.stringify(
-            slots.map((s, j) => ({
-              jsonrpc: '2.0',
-              id: j,
-              method: s.call.method,
-              params: s.call.params ?? [],
-            })),
-          );
-          const reply = await ctx.upstreams.send(resolved.group, upstreamBody);
-          const latency = performance.now() - started;
-          let items: unknown[] | undefined;
+          const upBody = JSON.stringify(members.map((m, j) => upstreamCall(m.ticket.call, j)));
+          const group = (members[0] as { ticket: TTicket }).ticket.call.route.group;
+          const reply = await ctx.upstreams.send(group, upBody);
+          const byId = new Map<number, { result?: unknown; error?: unknown }>();
           if (reply && reply.status === 200) {
+            let items: unknown;
             try {
-              const parsed: unknown = JSON.parse(reply.body.toString('utf8'));
-              if (Array.isArray(parsed)) items = parsed;
+              items = JSON.parse(reply.body.toString('utf8'));
             } catch {
               items = undefined;
             }
+            if (Array.isArray(items))
+              for (const it of items) {
+                const o = it as { id?: unknown; result?: unknown; error?: unknown };
+                if (typeof o?.id === 'number') byId.set(o.id, o);
+              }
           }
-          const byId = new Map<number, { result?: unknown; error?: unknown }>();
-          for (const it of items ?? []) {
-            const o = it as { id?: unknown; result?: unknown; error?: unknown };
-            if (typeof o?.id === 'number') byId.set(o.id, o);
-          }
-          slots.forEach((s, j) => {
+          members.forEach(({ slot, ticket }, j) => {
+            const c = ticket.call;
+            const index = indexOf[slot] as number;
             const item = byId.get(j);
-            const now = Date.now();
             if (!item) {
-              ctx.usage.record(
-                a.key.accountId,
-                a.key.keyId,
-                a.chain.id,
-                s.call.method,
-                now,
-                0,
-                true,
-                latency,
-              );
-              out[s.index] = errorObject(s.call.id, ERR.upstreamUnavailable());
+              settleCall(ctx, ticket, { kind: 'failed' });
+              out[index] = errorObject(c.id, ERR.upstreamUnavailable());
               return;
             }
             const isError = item.error !== undefined || !('result' in item);
             const text = isError
-              ? JSON.stringify({ jsonrpc: '2.0', id: s.call.id ?? null, error: item.error })
-              : JSON.stringify({ jsonrpc: '2.0', id: s.call.id ?? null, result: item.result });
-            const ru = computeRu(
-              {
-                method: s.call.method,
-                responseBytes: Buffer.byteLength(text),
-                archive: s.archive,
-                multiplier: a.chain.ruMultiplier,
-                outcome: isError ? 'upstream_error' : 'ok',
-              },
-              ctx.ruTable,
-            );
-            charged += ru;
-            ctx.usage.record(
-              a.key.accountId,
-              a.key.keyId,
-              a.chain.id,
-              s.call.method,
-              now,
-              ru,
-              isError,
-              latency,
-            );
-            out[s.index] = text;
+              ? JSON.stringify({ jsonrpc: '2.0', id: c.id ?? null, error: item.error })
+              : JSON.stringify({ jsonrpc: '2.0', id: c.id ?? null, result: item.result });
+            settleCall(ctx, ticket, { kind: 'answered', bytes: Buffer.byteLength(text), isError });
+            if (!isError) noteResult(ctx, ticket, item.result);
+            out[index] = text;
           });
         }),
       );
     } finally {
-      ctx.limiter.release(a.key.keyId, estimate, charged);
+      // Whatever went wrong above, no call keeps its hold or its limiter slot.
+      for (const t of tickets) settleCall(ctx, t, { kind: 'cancelled' });
     }
-    if (charged > 0) ctx.balance.consume(a.key.accountId, charged);
   }
   // Calls without an id are notifications: JSON-RPC says they get no response entry.
   const parts: string[] = [];
   for (let i = 0; i < calls.length; i++) {
-    const c = calls[i] as TCall | null;
+    const c = calls[i];
     const text = out[i];
-    if (text !== undefined && !(validCall(c) && c.id === undefined)) parts.push(text);
+    if (text !== undefined && !(isCallShape(c) && !('id' in c))) parts.push(text);
   }
   await send(req, res, 200, `[${parts.join(',')}]`, cors);
 }

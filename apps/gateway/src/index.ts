@@ -14,6 +14,9 @@ export type { TKeyLoader } from './key-cache';
 export { RedisInvalidationChannel, DEFAULT_INVALIDATION_CHANNEL } from './redis-invalidation';
 export { MemoryUsageSink, UsageAggregator } from './usage';
 export { BUNDLERS } from './types';
+export { RuBudget, unlimitedBalance } from './budget';
+export { CORS_ALLOWED_HEADERS } from './http-handler';
+export { WS_CLOSE } from './ws-relay';
 export type {
   AccountBalance,
   InvalidationChannel,

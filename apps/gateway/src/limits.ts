@@ -84,6 +84,11 @@ export class KeyLimiter {
     s.ruTokens -= actualRu - estimatedRu;
   }
 
+  /** Calls of a key holding a slot now (tests: every path ends with none). */
+  inFlight(keyId: string): number {
+    return this.state.get(keyId)?.inFlight ?? 0;
+  }
+
   forget(keyId: string): void {
     this.state.delete(keyId);
   }

@@ -15,6 +15,9 @@ export class RedisInvalidationChannel implements InvalidationChannel {
   ) {
     this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: true });
+    // ioredis reconnects by itself; a failure the caller must know of rejects start() or publish(). Without a
+    // listener an 'error' event would be an unhandled one (seen in the throttle tests' logs).
+    for (const client of [this.pub, this.sub]) client.on('error', () => {});
     this.sub.on('message', (channel: string, keyId: string) => {
       if (channel !== this.name) return;
       for (const fn of this.listeners) fn(keyId);

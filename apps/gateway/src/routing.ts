@@ -77,48 +77,41 @@ export function chooseRoute(
   return { group: 'full' };
 }
 
-const CONTRACT_METHODS = new Set([
-  'eth_call',
-  'eth_estimateGas',
-  'eth_createAccessList',
-  'debug_traceCall',
-  'trace_call',
-]);
+type TOriginParts = { scheme: string; hostname: string; host: string };
 
-/** Contract addresses a call touches, for the key's contract allowlist (lower-case). */
-export function contractsOf(method: string, params: unknown): string[] {
-  if (!Array.isArray(params)) return [];
-  const p0 = params[0] as { to?: unknown; address?: unknown } | undefined;
-  if (!p0 || typeof p0 !== 'object') return [];
-  if (CONTRACT_METHODS.has(method)) return typeof p0.to === 'string' ? [p0.to.toLowerCase()] : [];
-  if (method === 'eth_getLogs' || method === 'eth_newFilter') {
-    if (typeof p0.address === 'string') return [p0.address.toLowerCase()];
-    if (Array.isArray(p0.address))
-      return p0.address
-        .filter((a): a is string => typeof a === 'string')
-        .map((a) => a.toLowerCase());
+/** An Origin header's parts; undefined for anything that is not a bare scheme://host[:port] ('null', paths…). */
+function parseOrigin(origin: string): TOriginParts | undefined {
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return undefined;
   }
-  return [];
+  if (!u.hostname || u.username || u.password || u.search || u.hash) return undefined;
+  if (origin.replace(/\/$/, '').toLowerCase() !== `${u.protocol}//${u.host}`) return undefined;
+  return { scheme: u.protocol.slice(0, -1), hostname: u.hostname, host: u.host };
 }
 
-/** Origin allowlist match: exact, or `*.example.com` / `https://*.example.com` wildcards. */
+/**
+ * Origin allowlist match on the parsed Origin: exact origin (`https://app.example.com`), host (`example.com`),
+ * or wildcard subdomains (`*.example.com`, `https://*.example.com`); a rule with a port must match the port.
+ */
 export function isOriginAllowed(allow: string[], origin: string): boolean {
   if (allow.length === 0) return true;
-  const o = origin.toLowerCase();
-  const host = o.replace(/^[a-z]+:\/\//, '');
+  const o = parseOrigin(origin);
+  if (!o) return false;
   for (const a of allow) {
-    const rule = a.toLowerCase();
-    if (rule === o || rule === '*') return true;
-    const star = rule.indexOf('*.');
-    if (star !== -1) {
-      const scheme = rule.slice(0, star);
-      const suffix = rule.slice(star + 1); // ".example.com"
-      if (scheme && !o.startsWith(scheme)) continue;
-      const h = scheme ? o.slice(scheme.length) : host;
-      if (h.endsWith(suffix) && h.length > suffix.length) return true;
-    } else if (!rule.includes('://') && rule === host) {
-      return true;
-    }
+    const rule = a.trim().toLowerCase();
+    if (rule === '*') return true;
+    const sep = rule.indexOf('://');
+    const scheme = sep === -1 ? undefined : rule.slice(0, sep);
+    if (scheme !== undefined && scheme !== o.scheme) continue;
+    const pattern = (sep === -1 ? rule : rule.slice(sep + 3)).replace(/\/$/, '');
+    const target = pattern.includes(':') ? o.host : o.hostname;
+    if (pattern.startsWith('*.')) {
+      const suffix = pattern.slice(1); // ".example.com"
+      if (target.endsWith(suffix) && target.length > suffix.length) return true;
+    } else if (pattern === target) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRoute, contractsOf, isHistorical, isIpAllowed, isOriginAllowed } from './routing';
+import { chooseRoute, isHistorical, isIpAllowed, isOriginAllowed } from './routing';
 
 const HEAD = 1000;
 const plain = { archiveMode: false, mev: '' as const, bundler: 'default' as const };
@@ -99,12 +99,6 @@ describe('route choice', () => {
 });
 
 describe('allowlists', () => {
-  it('contracts of calls and log filters', () => {
-    expect(contractsOf('eth_call', [{ to: '0xAbC' }, 'latest'])).toEqual(['0xabc']);
-    expect(contractsOf('eth_getLogs', [{ address: ['0xA', '0xB'] }])).toEqual(['0xa', '0xb']);
-    expect(contractsOf('eth_getBalance', ['0xA', 'latest'])).toEqual([]);
-  });
-
   it.each([
     [[], 'https://x.com', true],
     [['https://app.example.com'], 'https://app.example.com', true],
@@ -115,6 +109,17 @@ describe('allowlists', () => {
     [['*.example.com'], 'http://b.example.com', true],
     [['example.com'], 'https://example.com', true],
     [['https://*.example.com'], 'https://a.example.com.evil.io', false],
+    // The issue's probe: a path that ends like an allowed host is not that host.
+    [['*.wild.example.org'], 'https://evil.com/.wild.example.org', false],
+    [['https://*.wild.example.org'], 'https://evil.com/.wild.example.org', false],
+    [['wild.example.org'], 'https://evil.com/wild.example.org', false],
+    [['*.wild.example.org'], 'https://a.wild.example.org', true],
+    [['*.example.com'], 'https://user@a.example.com', false],
+    [['*.example.com'], 'null', false],
+    [['*.example.com'], 'https://a.example.com:8443', true],
+    [['https://app.example.com:8443'], 'https://app.example.com', false],
+    [['https://app.example.com:8443'], 'https://app.example.com:8443', true],
+    [['HTTPS://App.Example.com'], 'https://app.example.com', true],
   ])('origins %j allow %s: %s', (allow, origin, expected) => {
     expect(isOriginAllowed(allow, origin)).toBe(expected);
   });

@@ -11,6 +11,9 @@ import type { TRuTable } from './metering';
 import { defaultRuTable } from './metering';
 import type { AccountBalance, KeyStore, TNotifier, UsageSink } from './types';
 import { UpstreamSet } from './upstreams';
+import { unlimitedBalance } from './budget';
+import { FilterOwners } from './filter-owners';
+import { createCallPolicy } from './method-policy';
 import { MemoryUsageSink, UsageAggregator } from './usage';
 import { createUpgradeHandler } from './ws-relay';
 
@@ -32,6 +35,12 @@ export type TGatewayOptions = {
   maxBodyBytes?: number;
   maxBatch?: number;
   flushIntervalMs?: number;
+  /**
+   * Crash journal of usage (one directory per gateway process): every call is written to it before its answer
+   * leaves, and what a killed process left is written before this one serves. Without it a crash loses unflushed
+   * usage.
+   */
+  usageJournalDir?: string;
   healthCheckIntervalMs?: number;
   upstreamTimeoutMs?: number;
   maxLagBlocks?: number;
@@ -48,9 +57,13 @@ export type TGateway = {
   /** Runs the upstream health checks now. */
   checkUpstreams: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Live state for tests and diagnostics: limiter slots held by a key, its open sockets, shared subscriptions. */
+  inspect: () => {
+    inFlight: (keyId: string) => number;
+    openSockets: (keyId: string) => number;
+    upstreamSubscriptions: (chain: string) => number;
+  };
 };
-
-const unlimitedBalance: AccountBalance = { hasRu: () => true, consume: () => {} };
 
 export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   const chains = opts.chains ?? loadChains();
@@ -60,8 +73,10 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     sink: opts.usageSink ?? new MemoryUsageSink(),
     ruTableVersion: ruTable.version,
     flushIntervalMs: opts.flushIntervalMs ?? 5000,
+    journalDir: opts.usageJournalDir,
     onError,
   });
+  await usage.replay();
   const upstreams = new UpstreamSet(chains, {
     timeoutMs: opts.upstreamTimeoutMs ?? 10_000,
     maxLagBlocks: opts.maxLagBlocks ?? 10,
@@ -69,6 +84,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   });
   const lastNotice = new Map<string, number>();
   const noticeEvery = opts.pausedNoticeEveryMs ?? 60_000;
+  const filters = new FilterOwners();
   const ctx: TGatewayContext = {
     chains: new Map(chains.map((c) => [c.id, c])),
     keys: opts.keys ?? new MemoryKeyStore(),
@@ -80,6 +96,8 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,
     maxBatch: opts.maxBatch ?? 100,
     trustProxy: opts.trustProxy ?? false,
+    policy: createCallPolicy(ruTable, filters),
+    filters,
     notifyPaused: (accountId, keyId, chain) => {
       const now = Date.now();
       const last = lastNotice.get(accountId);
@@ -127,5 +145,10 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     flushUsage: () => usage.flush(),
     checkUpstreams: () => upstreams.checkAll(),
     stop,
+    inspect: () => ({
+      inFlight: (keyId) => ctx.limiter.inFlight(keyId),
+      openSockets: (keyId) => ws.openSockets(keyId),
+      upstreamSubscriptions: (chain) => ws.upstreams.get(chain)?.upstreamSubscriptions ?? 0,
+    }),
   };
 }

@@ -11,3 +11,11 @@ export function getTier(id: string): TTier | undefined {
 }
 
 export const defaultTier: TTier = getTier(tiersJson.default) ?? (tiers[0] as TTier);
+
+/** Calls per batch for a tier: never more than one second of requests, which is all its bucket can hold. */
+export function maxBatchOf(t: TTierLimits, gatewayMax: number): number {
+  return Math.max(1, Math.min(gatewayMax, t.maxBatch ?? gatewayMax, Math.floor(t.reqPerSec)));
+}
+
+export const socketsPerKeyOf = (t: TTierLimits): number => t.socketsPerKey ?? 10;
+export const subscriptionsPerSocketOf = (t: TTierLimits): number => t.subscriptionsPerSocket ?? 10;

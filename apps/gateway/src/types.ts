@@ -10,14 +10,24 @@ export const BUNDLERS: readonly TBundler[] = [
   'etherspot',
 ];
 
-export type TTierLimits = { reqPerSec: number; ruPerSec: number; concurrency: number };
+export type TTierLimits = {
+  reqPerSec: number;
+  ruPerSec: number;
+  concurrency: number;
+  /** Calls per batch; default min(100, reqPerSec): a batch bigger than one second of requests could never pass. */
+  maxBatch?: number;
+  /** Open WebSockets per key (default 10). */
+  socketsPerKey?: number;
+  /** Subscriptions per WebSocket (default 10). */
+  subscriptionsPerSocket?: number;
+};
 
 export type TKeyAllowlists = {
   /** Exact origins (`https://app.example.com`) or wildcard hosts (`https://*.example.com`, `*.example.com`). */
   origins: string[];
   /** Exact IPv4/IPv6 addresses or IPv4 CIDR blocks (`10.0.0.0/8`). */
   ips: string[];
-  /** Lower-case 0x addresses checked against eth_call/eth_estimateGas `to` and eth_getLogs `address`. */
+  /** Lower-case 0x addresses; every address a call touches must be one of them (method-policy.ts). */
   contracts: string[];
   methods: string[];
 };
@@ -39,10 +49,17 @@ export type TKeyInfo = {
 /** Synchronous lookup served from an in-process cache: no I/O on the hot path. */
 export type KeyStore = { get(apiKey: string): TKeyInfo | undefined };
 
-/** Balance view of an account, also served from memory. `consume` reports RUs just charged. */
+/**
+ * RU budget of an account, served from memory. A call is admitted by `reserve` (its estimate is held) and ended by
+ * `settle` (the hold released, the charged RUs spent), so concurrent calls cannot overdraw by more than one call.
+ */
 export type AccountBalance = {
+  /** Whether the account has anything left (the WebSocket upgrade check). */
   hasRu(accountId: string): boolean;
-  consume(accountId: string, ru: number): void;
+  /** Holds `ru` for a group of calls whose last is estimated at `lastCallRu`; false refuses them all. */
+  reserve(accountId: string, ru: number, lastCallRu: number): boolean;
+  /** Releases `reserved` and spends `charged` (0 for a call that was not answered). */
+  settle(accountId: string, reserved: number, charged: number): void;
 };
 
 /** Carries "key `keyId` changed" between processes (in-memory here, Redis pub/sub in scale mode). */

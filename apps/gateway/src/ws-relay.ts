@@ -1,14 +1,33 @@
-/** WebSocket on /v1/{chain}/{apiKey}: relays to the chain's upstream ws, metering every response and notification. */
+/**
+ * WebSocket on /v1/{chain}/{apiKey}: each client message goes through the call pipeline and up the chain's shared
+ * node socket (ws-upstream.ts); every answer and every notification is metered. Caps: sockets per key and
+ * subscriptions per socket, by tier. Close codes (docs/decisions/gateway-design.md): 1008 key gone or paused,
+ * 1011 upstream lost, 4402 the account ran out of RU (its subscriptions end first with a JSON-RPC error).
+ */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData } from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TAdmitted, TGatewayContext } from './context';
-import { admit, checkBalance, checkCall, parsePath } from './context';
+import { admit, checkBalance, clientIp, parsePath } from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
-import { computeRu, estimateRu } from './metering';
-import { ERC4337_METHODS } from './routing';
+import type { TPreparedCall, TTicket } from './pipeline';
+import {
+  admitCalls,
+  chargeNotification,
+  idOf,
+  noteResult,
+  prepareCall,
+  settleCall,
+  upstreamCall,
+} from './pipeline';
+import { maxBatchOf, socketsPerKeyOf, subscriptionsPerSocketOf } from './tiers';
+import type { TSubListener, TUpItem } from './ws-upstream';
+import { WsUpstream } from './ws-upstream';
+
+export const WS_CLOSE = { keyInvalid: 1008, upstream: 1011, noRu: 4402 } as const;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -16,233 +35,292 @@ const STATUS_TEXT: Record<number, string> = {
   402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 };
 
 function refuseUpgrade(socket: Duplex, e: TGatewayError): void {
   const body = errorObject(null, e);
+  const retry = e.retryAfterSec !== undefined ? `Retry-After: ${e.retryAfterSec}\r\n` : '';
   socket.end(
     `HTTP/1.1 ${e.status} ${STATUS_TEXT[e.status] ?? 'Error'}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `${retry}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
-
-type TPending = { method: string; estimate: number; started: number };
-type TCall = { id?: unknown; method?: unknown; params?: unknown };
 
 export function createUpgradeHandler(ctx: TGatewayContext) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.maxBodyBytes });
   const sessions = new Set<WebSocket>();
+  const upstreams = new Map<string, WsUpstream>();
+  const socketsByKey = new Map<string, number>();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const target = parsePath(req.url ?? '');
     if (!target) return refuseUpgrade(socket, ERR.notFound());
-    const ip = req.socket.remoteAddress ?? '';
-    const admitted = admit(ctx, target, req.headers.origin, ip);
+    const admitted = admit(ctx, target, req.headers.origin, clientIp(ctx, req));
     if ('status' in admitted) return refuseUpgrade(socket, admitted);
     const noRu = checkBalance(ctx, admitted);
     if (noRu) return refuseUpgrade(socket, noRu);
     if (admitted.ups.ws.length === 0)
       return refuseUpgrade(socket, ERR.chainUnavailable(target.chain));
+    const keyId = admitted.key.keyId;
+    const open = socketsByKey.get(keyId) ?? 0;
+    const cap = socketsPerKeyOf(admitted.key.tier);
+    if (open >= cap)
+      return refuseUpgrade(
+        socket,
+        ERR.rateLimited(`too many open WebSockets for this key (limit ${cap})`, 1),
+      );
+    socketsByKey.set(keyId, open + 1);
+    let up = upstreams.get(admitted.chain.id);
+    if (!up) upstreams.set(admitted.chain.id, (up = new WsUpstream(admitted.ups.ws)));
+    const shared = up;
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const n = (socketsByKey.get(keyId) ?? 1) - 1;
+      if (n > 0) socketsByKey.set(keyId, n);
+      else socketsByKey.delete(keyId);
+    };
+    // The socket may die before the handshake ends: the slot must not leak then either.
+    socket.once('close', uncount);
     wss.handleUpgrade(req, socket, head, (client) => {
       sessions.add(client);
-      client.on('close', () => sessions.delete(client));
-      relay(ctx, client, admitted, target.apiKey);
+      client.on('close', () => {
+        sessions.delete(client);
+        uncount();
+      });
+      new Session(ctx, client, admitted, target.apiKey, shared).start();
     });
   };
 
   const close = async (): Promise<void> => {
     for (const s of sessions) s.terminate();
+    for (const u of upstreams.values()) u.close();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   };
-  return { onUpgrade, close };
+  /** Open sockets of a key in this process (tests). */
+  const openSockets = (keyId: string): number => socketsByKey.get(keyId) ?? 0;
+  return { onUpgrade, close, openSockets, upstreams };
 }
 
-function relay(ctx: TGatewayContext, client: WebSocket, a: TAdmitted, apiKey: string): void {
-  const { chain } = a;
-  let key = a.key;
-  const pending = new Map<string, TPending>();
-  const queue: string[] = [];
-  const urls = a.ups.ws;
-  let upstream: WebSocket | undefined;
-  let attempt = 0;
-  let closed = false;
+type TClientSub = { id: string; params: unknown; listener: TSubListener };
 
-  const finish = (code: number, reason: string) => {
-    if (closed) return;
-    closed = true;
-    for (const p of pending.values()) ctx.limiter.release(key.keyId, p.estimate, 0);
-    pending.clear();
-    upstream?.terminate();
-    if (client.readyState === WebSocket.OPEN) client.close(code, reason);
-  };
+class Session {
+  private readonly tickets = new Set<TTicket>();
+  private readonly subs = new Map<string, TClientSub>();
+  private closed = false;
 
-  /** The key may have been deleted, paused or changed since the socket opened: look it up on every message. */
-  const stillValid = (): boolean => {
-    const current = ctx.keys.get(apiKey);
+  constructor(
+    private readonly ctx: TGatewayContext,
+    private readonly client: WebSocket,
+    private a: TAdmitted,
+    private readonly apiKey: string,
+    private readonly up: WsUpstream,
+  ) {}
+
+  start(): void {
+    this.client.on('message', (data: RawData) => {
+      try {
+        this.onMessage(data.toString());
+      } catch {
+        this.finish(WS_CLOSE.upstream, 'internal error');
+      }
+    });
+    this.client.on('close', () => this.finish(1000, 'client closed'));
+    this.client.on('error', () => this.finish(WS_CLOSE.upstream, 'client error'));
+  }
+
+  /** Ends the session: every call still out is settled unanswered, every subscription dropped. Idempotent. */
+  private finish(code: number, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.tickets) settleCall(this.ctx, t, { kind: 'cancelled' });
+    this.tickets.clear();
+    for (const s of this.subs.values()) this.up.unsubscribe(s.params, s.listener);
+    this.subs.clear();
+    if (this.client.readyState === WebSocket.OPEN) this.client.close(code, reason);
+  }
+
+  private sendText(text: string): void {
+    if (!this.closed && this.client.readyState === WebSocket.OPEN) this.client.send(text);
+  }
+
+  /** The key may have been deleted, paused or changed since the socket opened: checked on every message. */
+  private stillValid(): boolean {
+    const current = this.ctx.keys.get(this.apiKey);
+    const key = this.a.key;
     if (!current || current.deleted || current.paused || current.keyId !== key.keyId) {
-      finish(1008, current?.paused ? 'API key paused' : 'API key no longer valid');
+      this.finish(
+        WS_CLOSE.keyInvalid,
+        current?.paused ? 'API key paused' : 'API key no longer valid',
+      );
       return false;
     }
-    key = current;
+    if (current !== key) this.a = { ...this.a, key: current };
     return true;
-  };
+  }
 
-  const meter = (method: string, bytes: number, isError: boolean, started: number) => {
-    const ru = computeRu(
-      {
-        method,
-        responseBytes: bytes,
-        archive: false,
-        multiplier: chain.ruMultiplier,
-        outcome: isError ? 'upstream_error' : 'ok',
-      },
-      ctx.ruTable,
-    );
-    ctx.usage.record(
-      key.accountId,
-      key.keyId,
-      chain.id,
-      method,
-      Date.now(),
-      ru,
-      isError,
-      performance.now() - started,
-    );
-    if (ru > 0) ctx.balance.consume(key.accountId, ru);
-    return ru;
-  };
-
-  const onUpstreamItem = (item: unknown, bytes: number) => {
-    const o = item as { id?: unknown; method?: unknown; error?: unknown; result?: unknown };
-    if (!o || typeof o !== 'object') return;
-    if (o.method === 'eth_subscription') {
-      meter('eth_subscription', bytes, false, performance.now());
-      return;
-    }
-    const id = JSON.stringify(o.id ?? null);
-    const p = pending.get(id);
-    if (!p) return;
-    pending.delete(id);
-    const isError = o.error !== undefined || !('result' in o);
-    const ru = meter(p.method, bytes, isError, p.started);
-    ctx.limiter.release(key.keyId, p.estimate, ru);
-  };
-
-  const connect = () => {
-    const url = urls[attempt % urls.length] as string;
-    const up = new WebSocket(url, { perMessageDeflate: false });
-    upstream = up;
-    up.on('open', () => {
-      for (const m of queue) up.send(m);
-      queue.length = 0;
-    });
-    up.on('message', (data: RawData) => {
-      if (!stillValid()) return;
-      const text = data.toString();
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (Array.isArray(parsed))
-          for (const it of parsed) onUpstreamItem(it, Buffer.byteLength(JSON.stringify(it)));
-        else onUpstreamItem(parsed, Buffer.byteLength(text));
-      } catch {
-        // Not JSON: relay it unmetered; the client sees what the node said.
-      }
-      if (client.readyState === WebSocket.OPEN) client.send(text);
-    });
-    up.on('error', () => {
-      // Before the first message is answered a failed upstream is retried on the next URL; later, the socket closes.
-      if (
-        up.readyState !== WebSocket.OPEN &&
-        attempt + 1 < urls.length &&
-        pending.size === 0 &&
-        !closed
-      ) {
-        attempt += 1;
-        connect();
-      } else {
-        finish(1011, 'upstream connection failed');
-      }
-    });
-    up.on('close', () => {
-      if (upstream === up) finish(1011, 'upstream closed');
-    });
-  };
-
-  const forward = (text: string) => {
-    if (upstream?.readyState === WebSocket.OPEN) upstream.send(text);
-    else queue.push(text);
-  };
-
-  /** Checks one call; returns an error text to send back, or undefined when it may go upstream. */
-  const admitCall = (c: TCall, started: number): string | undefined => {
-    if (!c || typeof c !== 'object' || typeof c.method !== 'string') {
-      return errorObject(c?.id, ERR.invalidRequest('missing "method"'));
-    }
-    const denied = checkCall(key, c.method, c.params);
-    if (denied) return errorObject(c.id, denied);
-    // Over WebSocket every call goes to the full group's socket; bundler methods need their own provider.
-    if (ERC4337_METHODS.has(c.method))
-      return errorObject(c.id, ERR.unsupportedMethod(c.method, chain.id));
-    const noRu = checkBalance(ctx, { ...a, key });
-    if (noRu) return errorObject(c.id, noRu);
-    const estimate = estimateRu(ctx.ruTable, c.method);
-    const verdict = ctx.limiter.acquire(key.keyId, key.tier, 1, estimate);
-    if (!verdict.ok)
-      return errorObject(c.id, ERR.rateLimited(verdict.message, verdict.retryAfterSec));
-    if (c.id === undefined) ctx.limiter.release(key.keyId, estimate, 0);
-    else pending.set(JSON.stringify(c.id), { method: c.method, estimate, started });
-    return undefined;
-  };
-
-  client.on('message', (data: RawData) => {
-    if (!stillValid()) return;
+  private onMessage(text: string): void {
+    if (this.closed || !this.stillValid()) return;
     const started = performance.now();
-    const text = data.toString();
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      client.send(errorObject(null, ERR.parse('message is not valid JSON')));
-      return;
+      return this.sendText(errorObject(null, ERR.parse('message is not valid JSON')));
     }
-    if (Array.isArray(parsed)) {
-      if (parsed.length === 0) return client.send(errorObject(null, ERR.emptyBatch()));
-      if (parsed.length > ctx.maxBatch)
-        return client.send(errorObject(null, ERR.batchTooLarge(parsed.length, ctx.maxBatch)));
-      const refusals = parsed.map((c) => admitCall(c as TCall, started));
-      if (refusals.some((r) => r !== undefined)) {
-        // All or nothing over WebSocket: release what was admitted and answer every call of the batch.
-        for (const c of parsed as TCall[]) {
-          const id = JSON.stringify(c?.id ?? null);
-          const p = pending.get(id);
-          if (p) {
-            pending.delete(id);
-            ctx.limiter.release(key.keyId, p.estimate, 0);
-          }
-        }
-        client.send(
-          `[${refusals
-            .map(
-              (r, i) =>
-                r ??
-                errorObject(
-                  (parsed as TCall[])[i]?.id,
-                  ERR.invalidRequest('batch refused: another call in it was refused'),
-                ),
-            )
-            .join(',')}]`,
-        );
-        return;
+    if (!Array.isArray(parsed)) return this.onSingle(parsed, started);
+    if (parsed.length === 0) return this.sendText(errorObject(null, ERR.emptyBatch()));
+    const max = maxBatchOf(this.a.key.tier, this.ctx.maxBatch);
+    if (parsed.length > max)
+      return this.sendText(errorObject(null, ERR.batchTooLarge(parsed.length, max)));
+    this.onBatch(parsed, started);
+  }
+
+  private onSingle(raw: unknown, started: number): void {
+    const call = prepareCall(this.ctx, this.a, raw, 'ws');
+    if ('status' in call) return this.sendText(errorObject(idOf(raw), call));
+    if (call.method === 'eth_subscribe' && this.subs.size >= this.subsCap())
+      return this.sendText(errorObject(call.id, this.subsRefusal()));
+    const tickets = admitCalls(this.ctx, this.a, [call], started);
+    if (!Array.isArray(tickets)) return this.sendText(errorObject(call.id, tickets));
+    const ticket = tickets[0] as TTicket;
+    this.tickets.add(ticket);
+    if (call.method === 'eth_subscribe') return this.subscribe(ticket);
+    if (call.method === 'eth_unsubscribe') return this.unsubscribe(ticket);
+    this.up.send([upstreamCall(call, undefined)], (items) => {
+      const text = this.answer(ticket, items.get(0));
+      if (call.hasId) this.sendText(text);
+    });
+  }
+
+  /** All or nothing over WebSocket: one refused call refuses the batch, each call answered in place. */
+  private onBatch(raws: unknown[], started: number): void {
+    const prepared: TPreparedCall[] = [];
+    const refusals: (string | undefined)[] = raws.map((raw) => {
+      const c = prepareCall(this.ctx, this.a, raw, 'ws');
+      if ('status' in c) return errorObject(idOf(raw), c);
+      if (c.method === 'eth_subscribe' || c.method === 'eth_unsubscribe')
+        return errorObject(c.id, ERR.invalidRequest(`send ${c.method} alone, not in a batch`));
+      prepared.push(c);
+      return undefined;
+    });
+    if (refusals.some((r) => r !== undefined)) {
+      const why = ERR.invalidRequest('batch refused: another call in it was refused');
+      return this.sendText(
+        `[${refusals.map((r, i) => r ?? errorObject(idOf(raws[i]), why)).join(',')}]`,
+      );
+    }
+    const tickets = admitCalls(this.ctx, this.a, prepared, started);
+    if (!Array.isArray(tickets)) return this.sendText(errorObject(null, tickets));
+    for (const t of tickets) this.tickets.add(t);
+    this.up.send(
+      tickets.map((t) => upstreamCall(t.call, undefined)),
+      (items) => {
+        const parts: string[] = [];
+        tickets.forEach((t, i) => {
+          const text = this.answer(t, items.get(i));
+          if (t.call.hasId) parts.push(text);
+        });
+        if (parts.length > 0) this.sendText(`[${parts.join(',')}]`);
+      },
+    );
+  }
+
+  /** Meters one answer (with the caller's id put back) and returns its text. */
+  private answer(t: TTicket, up: TUpItem | undefined): string {
+    this.tickets.delete(t);
+    if (!up) {
+      settleCall(this.ctx, t, { kind: 'failed' });
+      return errorObject(t.call.id, ERR.upstreamUnavailable());
+    }
+    const o = up.item;
+    const isError = o.error !== undefined || !('result' in o);
+    const text = isError
+      ? JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, error: o.error })
+      : JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, result: o.result });
+    settleCall(this.ctx, t, { kind: 'answered', bytes: Buffer.byteLength(text), isError });
+    if (!isError) noteResult(this.ctx, t, o.result);
+    return text;
+  }
+
+  private subsCap(): number {
+    return subscriptionsPerSocketOf(this.a.key.tier);
+  }
+
+  private subsRefusal(): TGatewayError {
+    return ERR.rateLimited(`too many subscriptions on this socket (limit ${this.subsCap()})`, 1);
+  }
+
+  /** eth_subscribe: shared upstream; the client gets an id of its own, so its unsubscribe touches only its own. */
+  private subscribe(t: TTicket): void {
+    const params = t.call.params;
+    const sub: TClientSub = {
+      id: `0x${randomBytes(16).toString('hex')}`,
+      params,
+      listener: {
+        onNotification: (resultJson) => this.notify(sub, resultJson),
+        onEnd: (reason) => {
+          this.subs.delete(sub.id);
+          this.finish(WS_CLOSE.upstream, reason);
+        },
+      },
+    };
+    this.subs.set(sub.id, sub);
+    this.up.subscribe(params, sub.listener, (err) => {
+      if (this.closed) return;
+      this.tickets.delete(t);
+      if (err) {
+        this.subs.delete(sub.id);
+        this.up.unsubscribe(params, sub.listener);
+        const text = JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, error: err });
+        settleCall(this.ctx, t, {
+          kind: 'answered',
+          bytes: Buffer.byteLength(text),
+          isError: true,
+        });
+        return this.sendText(text);
       }
-      forward(text);
+      const text = JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, result: sub.id });
+      settleCall(this.ctx, t, { kind: 'answered', bytes: Buffer.byteLength(text), isError: false });
+      this.sendText(text);
+    });
+  }
+
+  /** eth_unsubscribe of one of this socket's own subscriptions, answered here. */
+  private unsubscribe(t: TTicket): void {
+    this.tickets.delete(t);
+    const p = t.call.params;
+    const id = Array.isArray(p) ? p[0] : undefined;
+    const sub = typeof id === 'string' ? this.subs.get(id) : undefined;
+    if (sub) {
+      this.subs.delete(sub.id);
+      this.up.unsubscribe(sub.params, sub.listener);
+    }
+    const text = JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, result: !!sub });
+    settleCall(this.ctx, t, { kind: 'answered', bytes: Buffer.byteLength(text), isError: false });
+    this.sendText(text);
+  }
+
+  /** A notification for one of this socket's subscriptions: charged first, or every subscription ends. */
+  private notify(sub: TClientSub, resultJson: string): void {
+    if (this.closed || !this.stillValid()) return;
+    const text = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":${JSON.stringify(sub.id)},"result":${resultJson}}}`;
+    if (!chargeNotification(this.ctx, this.a, Buffer.byteLength(text), performance.now())) {
+      const ids = [...this.subs.keys()];
+      const e = ERR.noRu();
+      this.sendText(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: e.code, message: `${e.message}; subscriptions ended`, data: { ids } },
+        }),
+      );
+      this.finish(WS_CLOSE.noRu, 'account out of RU');
       return;
     }
-    const refusal = admitCall(parsed as TCall, started);
-    if (refusal) client.send(refusal);
-    else forward(text);
-  });
-  client.on('close', () => finish(1000, 'client closed'));
-  client.on('error', () => finish(1011, 'client error'));
-  connect();
+    this.sendText(text);
+  }
 }

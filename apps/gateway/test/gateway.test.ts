@@ -18,7 +18,7 @@ import type { TKeyInfo, TServicePausedEvent } from '../src/types';
 import { UpstreamSet } from '../src/upstreams';
 import { MemoryUsageSink } from '../src/usage';
 import type { TCountingProxy } from './helpers';
-import { call, makeKey, rpc, sleep, startCountingProxy } from './helpers';
+import { call, freePort, makeKey, rpc, sleep, startCountingProxy } from './helpers';
 
 // Hardhat's first default account (public test key, holds 10,000 ETH on every fresh node).
 const ACCOUNT0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -68,16 +68,6 @@ async function usageOf(k: TKeyInfo) {
   return out;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = http.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function direct(method: string, params: unknown[] = []) {
   return (await rpc(ln.url, call(method, params))).body as { result: unknown };
 }
@@ -118,7 +108,10 @@ beforeAll(async () => {
     usageSink: sink,
     balance: {
       hasRu: (a) => !outOfRu.has(a),
-      consume: (a, ru) => consumed.set(a, (consumed.get(a) ?? 0) + ru),
+      reserve: (a) => !outOfRu.has(a),
+      settle: (a, _held, ru) => {
+        if (ru !== 0) consumed.set(a, (consumed.get(a) ?? 0) + ru);
+      },
     },
     notify: (e) => notices.push(e),
     flushIntervalMs: 60_000,
@@ -205,25 +198,40 @@ describe('serving JSON-RPC from the Hardhat upstream', () => {
     });
   });
 
-  it('unlisted methods cost 5 RU per started 250 bytes; upstream errors cost nothing', async () => {
+  it('node-admin and unlisted methods never reach the node and cost nothing; upstream errors cost nothing', async () => {
     const k = await addKey();
-    const block = await rpc(endpoint(k), call('eth_getBlockByNumber', ['0x0', true]));
-    expect(block.status).toBe(200);
-    const metadata = await rpc(endpoint(k), call('hardhat_metadata'));
-    const bytes = Buffer.byteLength(metadata.text);
+    const before = await direct('eth_getBalance', [ACCOUNT1, 'latest']);
+    const refused = [
+      call('hardhat_setBalance', [ACCOUNT1, '0x1']),
+      call('hardhat_reset', []),
+      call('evm_mine', []),
+      call('debug_setHead', ['0x0']),
+      call('admin_peers', []),
+      call('personal_unlockAccount', [ACCOUNT0, '', 0]),
+      call('miner_start', []),
+      call('eth_sendTransaction', [{ from: ACCOUNT0, to: ACCOUNT1, value: '0x1' }]),
+      call('hardhat_metadata', []),
+      call('no_suchMethod', []),
+    ];
+    const blockBefore = await direct('eth_blockNumber');
+    for (const c of refused) {
+      const r = await rpc(endpoint(k), c);
+      expect(r.status, c.method).toBe(400);
+      expect((r.body as { error: { code: number } }).error.code, c.method).toBe(-32601);
+    }
+    // Also inside a batch: answered in place, never forwarded.
+    const batch = await rpc(endpoint(k), [call('hardhat_setBalance', [ACCOUNT1, '0x1'], 1)]);
+    expect((batch.body as { error: { code: number } }[])[0]?.error.code).toBe(-32601);
+    expect(await direct('eth_getBalance', [ACCOUNT1, 'latest'])).toEqual(before);
+    expect(await direct('eth_blockNumber')).toEqual(blockBefore);
+
     const failed = await rpc(
       endpoint(k),
       call('eth_call', [{ to: ACCOUNT1, data: '0x12' }, 'pending-nonsense']),
     );
     expect((failed.body as { error?: unknown }).error).toBeDefined();
     const usage = await usageOf(k);
-    expect(usage.hardhat_metadata).toEqual({
-      requests: 1,
-      ru: Math.max(5, Math.ceil(bytes / 250) * 5),
-      errors: 0,
-    });
-    expect(usage.eth_getBlockByNumber).toEqual({ requests: 1, ru: 20, errors: 0 });
-    expect(usage.eth_call).toEqual({ requests: 1, ru: 0, errors: 1 });
+    expect(usage).toEqual({ eth_call: { requests: 1, ru: 0, errors: 1 } });
   });
 
   it('gzip: a gzipped request is read and a large response is gzipped', async () => {
@@ -263,6 +271,18 @@ describe('serving JSON-RPC from the Hardhat upstream', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(ok.headers.get('access-control-allow-methods')).toContain('POST');
+    // A fixed list, never a reflection of what the page asked for.
+    const asking = await fetch(endpoint(k), {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-evil, authorization, cookie',
+      },
+    });
+    expect(asking.headers.get('access-control-allow-headers')).toBe(
+      'content-type, content-encoding',
+    );
     const bad = await fetch(endpoint(k), {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example' },

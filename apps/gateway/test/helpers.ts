@@ -83,3 +83,14 @@ export const call = (method: string, params: unknown[] = [], id: unknown = 1) =>
 });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A port free right now on 127.0.0.1 (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = http.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}

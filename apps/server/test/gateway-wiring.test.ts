@@ -3,7 +3,6 @@
  * A key made through hub_generateApiKey serves calls; usage lands in usage_minute, the ledger and `today` with the
  * RU table's exact prices; a deleted key is refused within a second; an account out of RU is refused and told.
  */
-import net from 'node:net';
 import { accounts, apiKeys, notices, ruLedger, usageMinute } from '@rpc/db';
 import {
   loadChains,
@@ -25,21 +24,11 @@ import {
   ledgerBalance,
 } from '../src/services/ledger/append-ru-ledger';
 import { TEST_DATABASES } from './helpers/databases';
-import { createHarness, type THarness } from './helpers/harness';
+import { freePort, isReachable } from './helpers/net';
+import { createHarness, TEST_API_KEY_SECRET, type THarness } from './helpers/harness';
 
 const GIFT = 1_000_000;
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'; // Hardhat's first funded account
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function post(url: string, body: unknown) {
   const res = await fetch(url, {
@@ -245,18 +234,7 @@ async function waitFor<T>(
 }
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  const u = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(u.port || 6379), u.hostname);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-const hasRedis = await redisReachable();
+const hasRedis = await isReachable(REDIS_URL, 6379);
 
 describe.skipIf(!hasRedis)('scale mode: console and gateway apart, key changes over Redis', () => {
   let h: THarness;
@@ -301,7 +279,8 @@ describe.skipIf(!hasRedis)('scale mode: console and gateway apart, key changes o
     const server = await createServer({
       db: h.database.db,
       logger: pino({ level: 'silent' }),
-      env: { PORT: 0, REDIS_URL },
+      // A second process on the same database shares its API_KEY_SECRET, or it refuses to start.
+      env: { PORT: 0, REDIS_URL, API_KEY_SECRET: TEST_API_KEY_SECRET },
       webDistDir: '/nonexistent',
     });
     expect(server.deps.keyEvents).toBeInstanceOf(RedisInvalidationChannel);

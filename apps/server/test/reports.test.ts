@@ -4,7 +4,6 @@
  * (batches with chosen timestamps through writeUsageBatch); another account sees nothing; bad input gets its
  * code and writes nothing; the minute-retention prune keeps the rollups.
  */
-import net from 'node:net';
 import {
   ERROR_CODES,
   startOfLocalDay,
@@ -37,6 +36,7 @@ import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway
 import { pruneUsage } from '../src/services/usage/prune-usage';
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { TEST_DATABASES } from './helpers/databases';
+import { freePort } from './helpers/net';
 import { createHarness, type THarness } from './helpers/harness';
 
 const MINUTE = 60_000;
@@ -45,17 +45,6 @@ const DAY = 24 * HOUR;
 const HARDHAT_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** The second network costs 1.5× (so per-network RUs differ, and rounding up is exercised). */
 const ETH_MULTIPLIER = 1.5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let localnet: TLocalnet;
 let chains: TChain[];

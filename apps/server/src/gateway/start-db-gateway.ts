@@ -13,7 +13,8 @@ import { apiKeys } from '@rpc/db';
 import { gt } from 'drizzle-orm';
 import type { TDeps } from '../rpc/context';
 import { writeUsageBatch } from '../services/usage/write-usage-batch';
-import { DbAccountBalance } from './balances';
+import { DbAccountBalance, type TGatewayBalance } from './balances';
+import { RedisLeasedBalance } from './redis-balance';
 import { createDbKeyLoader } from './key-loader';
 import { createGatewayNotifier, PAUSED_NOTICE_EVERY_MS, type TGatewayNotifier } from './notifier';
 
@@ -22,7 +23,7 @@ const KEY_REFRESH_MARGIN_MS = 10_000;
 export type TDbGateway = {
   gateway: TGateway;
   keys: CachedKeyStore;
-  balance: DbAccountBalance;
+  balance: TGatewayBalance;
   notifier: TGatewayNotifier;
   url: string;
   /** Final usage flush, then stops the gateway and its refresh timer. */
@@ -33,21 +34,40 @@ export type TStartDbGatewayOptions = Omit<
   TGatewayOptions,
   'keys' | 'balance' | 'usageSink' | 'notify' | 'chains'
 > & {
-  deps: Pick<TDeps, 'db' | 'keyEvents' | 'logger' | 'noticeBus' | 'config' | 'chains'>;
+  deps: Pick<
+    TDeps,
+    'db' | 'keyEvents' | 'logger' | 'noticeBus' | 'config' | 'chains' | 'apiKeyCipher'
+  >;
   /** How often balances and recently changed keys are re-read from the database. Default 30 s. */
   refreshIntervalMs?: number;
+  /**
+   * Scale mode: every gateway process spends an account's RUs from one pool in Redis, in leases (see
+   * redis-balance.ts); without it each process budgets alone against the database balance (one process).
+   */
+  redis?: { url: string; keyPrefix?: string; leaseRu?: number };
 };
 
 export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGateway> {
-  const { deps, refreshIntervalMs = 30_000, ...gatewayOptions } = o;
+  const { deps, refreshIntervalMs = 30_000, redis, ...gatewayOptions } = o;
   const log = deps.logger;
   const onError = (err: unknown) => log.error({ err }, 'gateway background error');
   const notifier = createGatewayNotifier({ db: deps.db, bus: deps.noticeBus, logger: log });
-  const balance = new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
+  const balance: TGatewayBalance = redis
+    ? new RedisLeasedBalance({
+        db: deps.db,
+        redisUrl: redis.url,
+        keyPrefix: redis.keyPrefix,
+        leaseRu: redis.leaseRu,
+        lowRuThreshold: deps.config.lowRuThreshold,
+        onLow: notifier.onLowRu,
+        onError,
+      })
+    : new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
+  await balance.start?.();
   // The store gets a silent channel: we subscribe ourselves, returning the reload's promise, so an in-process
   // publish (LocalInvalidationChannel) resolves only once this gateway serves the new state.
   const keys = new CachedKeyStore(
-    createDbKeyLoader(deps.db, (accountId, ru) => balance.seen(accountId, ru)),
+    createDbKeyLoader(deps.db, deps.apiKeyCipher, (accountId, ru) => balance.seen(accountId, ru)),
     { subscribe: () => () => {}, publish: async () => {} },
     onError,
   );
@@ -56,13 +76,12 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
 
   const usageSink: UsageSink = {
     write: async (batch) => {
-      const { accountIds } = await writeUsageBatch(deps.db, batch);
+      const { states } = await writeUsageBatch(deps.db, batch);
       // Applied now or before (a retry): either way these RUs are in the ledger.
       const ruByAccount = new Map<string, number>();
       for (const r of batch.rows)
         ruByAccount.set(r.accountId, (ruByAccount.get(r.accountId) ?? 0) + r.ru);
-      balance.settled(ruByAccount);
-      await balance.resync(accountIds).catch(onError);
+      await Promise.resolve(balance.settled(ruByAccount, states)).catch(onError);
     },
   };
 
@@ -104,6 +123,8 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     stop: async () => {
       clearInterval(refresh);
       await gateway.stop();
+      // After the final flush: in scale mode the leases go back to the pool.
+      await balance.stop?.().catch(onError);
       unsubscribe();
       keys.stop();
       await notifier.settle();

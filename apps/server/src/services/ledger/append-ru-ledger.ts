@@ -25,7 +25,10 @@ export async function appendRuLedger(
   if (inserted.length === 0) return false;
   await tx
     .update(accounts)
-    .set({ ruBalance: sql`${accounts.ruBalance} + ${entry.delta}` })
+    .set({
+      ruBalance: sql`${accounts.ruBalance} + ${entry.delta}`,
+      ruVersion: sql`${accounts.ruVersion} + 1`,
+    })
     .where(eq(accounts.id, entry.accountId));
   return true;
 }

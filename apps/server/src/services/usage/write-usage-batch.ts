@@ -2,16 +2,21 @@
  * Writes one gateway usage batch exactly once: the batch id, its per-minute rows (counters added on conflict),
  * the hour and day rollups and one RU debit per account (ref = batch id) commit together. A batch id seen before changes nothing.
  */
-import { usageBatches, usageMinute, type TDatabase } from '@rpc/db';
+import { accounts, usageBatches, usageMinute, type TDatabase } from '@rpc/db';
 import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { addToRollups, lockReportZones } from './rollups';
 
 /** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
 
-export type TWriteUsageResult = { applied: boolean; accountIds: string[] };
+export type TWriteUsageResult = {
+  applied: boolean;
+  accountIds: string[];
+  /** Each account's balance and ledger version as read after the batch (a later state is as good). */
+  states: Map<string, { ruBalance: number; ruVersion: number }>;
+};
 
 export async function writeUsageBatch(
   db: TDatabase,
@@ -78,7 +83,15 @@ export async function writeUsageBatch(
     }
     return true;
   });
-  return { applied, accountIds };
+  const states = new Map<string, { ruBalance: number; ruVersion: number }>();
+  if (accountIds.length > 0) {
+    const rows = await db
+      .select({ id: accounts.id, ruBalance: accounts.ruBalance, ruVersion: accounts.ruVersion })
+      .from(accounts)
+      .where(inArray(accounts.id, accountIds));
+    for (const r of rows) states.set(r.id, { ruBalance: r.ruBalance, ruVersion: r.ruVersion });
+  }
+  return { applied, accountIds, states };
 }
 
 /** Method names as stored: a JSON-RPC name, or one bucket for anything else a caller made up. */

@@ -1,0 +1,212 @@
+/**
+ * The one call pipeline: every JSON-RPC call, whether it came alone over HTTP, in a batch or over a WebSocket,
+ * is prepared (shape, catalogue, allowlists, route), admitted (RU hold, then rate limits) and settled exactly
+ * once (usage recorded, RUs charged, hold and limiter slot released). Transports keep only bytes and framing.
+ */
+import type { TAdmitted, TGatewayContext, TResolvedGroup } from './context';
+import { resolveGroup } from './context';
+import type { TGatewayError } from './errors';
+import { ERR } from './errors';
+import { FILTER_METHODS } from './filter-owners';
+import { computeRu, estimateRu } from './metering';
+import { chooseRoute, ERC4337_METHODS } from './routing';
+
+/** A call that passed every check that needs no state: safe to hold RUs for and forward. */
+export type TPreparedCall = {
+  /** The caller's id; `hasId` false for a notification (no id member). */
+  id: unknown;
+  hasId: boolean;
+  method: string;
+  params: unknown;
+  route: TResolvedGroup;
+  estimate: number;
+};
+
+/** One admission: a single call or a whole batch, holding one limiter slot and one RU hold. */
+type TAdmission = {
+  a: TAdmitted;
+  estimate: number;
+  charged: number;
+  open: number;
+};
+
+/** One admitted call; settle it exactly once, whatever happens to it. */
+export type TTicket = {
+  call: TPreparedCall;
+  started: number;
+  settled: boolean;
+  admission: TAdmission;
+};
+
+/** How a forwarded call ended: answered (billed by its bytes), failed upstream (recorded, free), or cancelled. */
+export type TOutcome =
+  | { kind: 'answered'; bytes: number; isError: boolean }
+  | { kind: 'failed' }
+  | { kind: 'cancelled' };
+
+type TRawCall = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+
+export function isCallShape(c: unknown): c is TRawCall & { method: string } {
+  return (
+    !!c && typeof c === 'object' && !Array.isArray(c) && typeof (c as TRawCall).method === 'string'
+  );
+}
+
+/** The id to answer a refused call with (null when the call has none or is not an object). */
+export function idOf(c: unknown): unknown {
+  return c && typeof c === 'object' && !Array.isArray(c) ? (c as TRawCall).id : undefined;
+}
+
+/**
+ * Checks a call against the key and the chain without touching any state. Over WebSocket every call goes to the
+ * chain's full-node socket, so routes other than full nodes (bundlers) are refused there.
+ */
+export function prepareCall(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  raw: unknown,
+  transport: 'http' | 'ws',
+): TPreparedCall | TGatewayError {
+  if (!isCallShape(raw)) return ERR.invalidRequest('missing "method"');
+  const method = raw.method;
+  // The catalogue, then the key's method and contract allowlists (method-policy.ts).
+  const refused = ctx.policy(method, raw.params, a.key);
+  if (refused) return refused;
+  let route: TResolvedGroup | undefined;
+  if (transport === 'ws') {
+    if (ERC4337_METHODS.has(method)) return ERR.unsupportedMethod(method, a.chain.id);
+    route = resolveGroup(a.ups, { group: 'full' });
+  } else {
+    route = resolveGroup(a.ups, chooseRoute(a.key, method, raw.params, a.ups.head));
+  }
+  if (!route) return ERR.unsupportedMethod(method, a.chain.id);
+  return {
+    id: raw.id,
+    hasId: 'id' in raw,
+    method,
+    params: raw.params,
+    route,
+    estimate: estimateRu(ctx.ruTable, method),
+  };
+}
+
+/**
+ * Admits calls as one unit: the account must have the RUs (see RuBudget.reserve), then the key's limits must
+ * allow them. Nothing is held when either refuses.
+ */
+export function admitCalls(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  calls: TPreparedCall[],
+  started: number,
+): TTicket[] | TGatewayError {
+  let estimate = 0;
+  for (const c of calls) estimate += c.estimate;
+  const last = calls[calls.length - 1];
+  if (!last) return [];
+  const accountId = a.key.accountId;
+  if (!ctx.balance.reserve(accountId, estimate, last.estimate)) {
+    ctx.notifyPaused(accountId, a.key.keyId, a.chain.id);
+    return ERR.noRu();
+  }
+  const verdict = ctx.limiter.acquire(a.key.keyId, a.key.tier, calls.length, estimate);
+  if (!verdict.ok) {
+    ctx.balance.settle(accountId, estimate, 0);
+    return ERR.rateLimited(verdict.message, verdict.retryAfterSec);
+  }
+  const admission: TAdmission = { a, estimate, charged: 0, open: calls.length };
+  return calls.map((call) => ({ call, started, settled: false, admission }));
+}
+
+/** Ends a call: records and charges it (once, however often it is called) and frees its hold when it is the last. */
+export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome): number {
+  if (t.settled) return 0;
+  t.settled = true;
+  const ad = t.admission;
+  const { key, chain } = ad.a;
+  let ru = 0;
+  if (outcome.kind !== 'cancelled') {
+    const isError = outcome.kind === 'failed' || outcome.isError;
+    if (outcome.kind === 'answered')
+      ru = computeRu(
+        {
+          method: t.call.method,
+          responseBytes: outcome.bytes,
+          archive: t.call.route.archive,
+          multiplier: chain.ruMultiplier,
+          outcome: isError ? 'upstream_error' : 'ok',
+        },
+        ctx.ruTable,
+      );
+    ctx.usage.record(
+      key.accountId,
+      key.keyId,
+      chain.id,
+      t.call.method,
+      Date.now(),
+      ru,
+      isError,
+      performance.now() - t.started,
+    );
+  }
+  ad.charged += ru;
+  ad.open -= 1;
+  if (ad.open === 0) {
+    ctx.balance.settle(key.accountId, ad.estimate, ad.charged);
+    ctx.limiter.release(key.keyId, ad.estimate, ad.charged);
+  }
+  return ru;
+}
+
+/**
+ * Charges one subscription notification pushed by the node. Refused (false, nothing recorded) when the account has
+ * nothing left: the caller then ends the subscription.
+ */
+export function chargeNotification(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  bytes: number,
+  started: number,
+): boolean {
+  const method = 'eth_subscription';
+  const estimate = estimateRu(ctx.ruTable, method);
+  if (!ctx.balance.reserve(a.key.accountId, estimate, estimate)) {
+    ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);
+    return false;
+  }
+  const ru = computeRu(
+    {
+      method,
+      responseBytes: bytes,
+      archive: false,
+      multiplier: a.chain.ruMultiplier,
+      outcome: 'ok',
+    },
+    ctx.ruTable,
+  );
+  ctx.usage.record(
+    a.key.accountId,
+    a.key.keyId,
+    a.chain.id,
+    method,
+    Date.now(),
+    ru,
+    false,
+    performance.now() - started,
+  );
+  ctx.balance.settle(a.key.accountId, estimate, ru);
+  return true;
+}
+
+/** A new filter's id is remembered for its key (contract allowlists let a key poll only its own filters). */
+export function noteResult(ctx: TGatewayContext, t: TTicket, result: unknown): void {
+  if (typeof result === 'string' && FILTER_METHODS.has(t.call.method))
+    ctx.filters.add(t.admission.a.key.keyId, result);
+}
+
+/** What goes upstream: only the JSON-RPC members, never the caller's other keys. */
+export function upstreamCall(c: TPreparedCall, id: unknown): Record<string, unknown> {
+  return c.params === undefined
+    ? { jsonrpc: '2.0', id, method: c.method }
+    : { jsonrpc: '2.0', id, method: c.method, params: c.params };
+}
