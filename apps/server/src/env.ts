@@ -12,6 +12,8 @@ export const ZEnvSchema = z.object({
   GATEWAY_PORT: ZPortSchema.default(3001),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app to serve (default apps/web/dist); lets several builds be tested side by side. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /**
    * Encrypts API keys at rest (docs/decisions/api-key-storage.md). Required with DATABASE_URL, the same in every

@@ -248,7 +248,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   });
   await registerNoticeSocket(app, { db, clock, sockets: noticeSockets });
   await registerApiRoute(app, deps);
-  await registerWebApp(app, opts.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  await registerWebApp(app, opts.webDistDir ?? env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
 
   let url = '';
   // Periodic work of the console role: started by start(), which a gateway-only process never calls.
