@@ -91,6 +91,8 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
   private readonly unflushed = new Map<string, number>();
   private readonly refilling = new Map<string, Promise<void>>();
   private readonly lastUse = new Map<string, number>();
+  /** Accounts seen and not yet leased for (batched by seen()). */
+  private readonly unleased = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: TRedisBalanceOptions) {
@@ -172,12 +174,22 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     return running;
   }
 
-  /** An account's key was loaded: lease for it now, so its first call does not wait for Redis. */
+  /**
+   * An account's key was loaded: lease for it soon, so its first call does not wait for Redis. Accounts seen
+   * together (all keys at start) are re-based with one query per 1,000 before their grants are asked.
+   */
   seen(accountId: string): void {
-    if (!this.spendable.has(accountId)) {
-      this.spendable.set(accountId, 0);
-      void this.refill(accountId);
-    }
+    if (this.spendable.has(accountId)) return;
+    this.spendable.set(accountId, 0);
+    this.unleased.add(accountId);
+    if (this.unleased.size === 1)
+      setImmediate(() => {
+        const ids = [...this.unleased];
+        this.unleased.clear();
+        this.resync(ids)
+          .then(() => Promise.all(ids.map((id) => this.refill(id))))
+          .catch(this.onError);
+      });
   }
 
   get(accountId: string): number | undefined {
