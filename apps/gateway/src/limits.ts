@@ -18,7 +18,15 @@ const OK: TLimitVerdict = { ok: true };
 export class KeyLimiter {
   private readonly state = new Map<string, TBucketState>();
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  /**
+   * `share`: this process's part of each key's sustained rates and concurrency when several gateway processes
+   * serve the same keys (1 / live processes in scale mode). Bursts keep the tier's full one second, so a batch
+   * that fits the tier fits here too; across N processes a first second may reach N× the tier, not more.
+   */
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly share: () => number = () => 1,
+  ) {}
 
   private get(keyId: string, limits: TTierLimits): TBucketState {
     let s = this.state.get(keyId);
@@ -31,8 +39,9 @@ export class KeyLimiter {
     if (s.limits !== limits) s.limits = limits; // tier changed: new rates apply from now
     const elapsed = (t - s.last) / 1000;
     if (elapsed > 0) {
-      s.reqTokens = Math.min(limits.reqPerSec, s.reqTokens + elapsed * limits.reqPerSec);
-      s.ruTokens = Math.min(limits.ruPerSec, s.ruTokens + elapsed * limits.ruPerSec);
+      const share = this.share();
+      s.reqTokens = Math.min(limits.reqPerSec, s.reqTokens + elapsed * limits.reqPerSec * share);
+      s.ruTokens = Math.min(limits.ruPerSec, s.ruTokens + elapsed * limits.ruPerSec * share);
       s.last = t;
     }
     return s;
@@ -44,7 +53,8 @@ export class KeyLimiter {
    */
   acquire(keyId: string, limits: TTierLimits, requests: number, ru: number): TLimitVerdict {
     const s = this.get(keyId, limits);
-    if (s.inFlight + 1 > limits.concurrency) {
+    const share = this.share();
+    if (s.inFlight + 1 > Math.max(1, Math.ceil(limits.concurrency * share))) {
       return {
         ok: false,
         kind: 'concurrency',
@@ -53,7 +63,7 @@ export class KeyLimiter {
       };
     }
     if (s.reqTokens < requests) {
-      const wait = (requests - s.reqTokens) / limits.reqPerSec;
+      const wait = (requests - s.reqTokens) / (limits.reqPerSec * share);
       return {
         ok: false,
         kind: 'requests',
@@ -62,7 +72,7 @@ export class KeyLimiter {
       };
     }
     if (s.ruTokens < ru) {
-      const wait = (ru - s.ruTokens) / limits.ruPerSec;
+      const wait = (ru - s.ruTokens) / (limits.ruPerSec * share);
       return {
         ok: false,
         kind: 'ru',

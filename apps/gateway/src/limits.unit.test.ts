@@ -49,4 +49,27 @@ describe('per-key token buckets', () => {
     expect(l.acquire('a', tier, 1, 1).ok).toBe(false);
     expect(l.acquire('b', tier, 1, 1).ok).toBe(true);
   });
+
+  it('a share of the rates for one of several processes: refill and concurrency split, the burst kept', () => {
+    const c = clock();
+    const l = new KeyLimiter(c.now, () => 1 / 2);
+    // The full one-second burst (so a batch that fits the tier still fits)...
+    expect(l.acquire('k', tier, 10, 10).ok).toBe(true);
+    l.release('k', 10, 10);
+    expect(l.acquire('k', tier, 1, 1)).toMatchObject({
+      ok: false,
+      kind: 'requests',
+      retryAfterSec: 1,
+    });
+    // ...but half the refill: 0.2 s brings one request back, not two.
+    c.advance(200);
+    expect(l.acquire('k', tier, 2, 1)).toMatchObject({ ok: false, kind: 'requests' });
+    expect(l.acquire('k', tier, 1, 1).ok).toBe(true);
+    l.release('k', 1, 1);
+    // Concurrency: ceil(3 / 2) = 2 slots in this process.
+    c.advance(1000);
+    expect(l.acquire('k', tier, 1, 1).ok).toBe(true);
+    expect(l.acquire('k', tier, 1, 1).ok).toBe(true);
+    expect(l.acquire('k', tier, 1, 1)).toMatchObject({ ok: false, kind: 'concurrency' });
+  });
 });

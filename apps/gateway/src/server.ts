@@ -45,6 +45,8 @@ export type TGatewayOptions = {
   upstreamTimeoutMs?: number;
   maxLagBlocks?: number;
   connectionsPerUpstream?: number;
+  /** This process's share of each key's rates when several gateway processes serve the keys (default 1). */
+  limitShare?: () => number;
   /** Take the client IP from X-Forwarded-For (behind our own load balancer only). */
   trustProxy?: boolean;
   onError?: (err: unknown) => void;
@@ -90,7 +92,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     keys: opts.keys ?? new MemoryKeyStore(),
     balance: opts.balance ?? unlimitedBalance,
     upstreams,
-    limiter: new KeyLimiter(),
+    limiter: new KeyLimiter(undefined, opts.limitShare),
     usage,
     ruTable,
     maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,

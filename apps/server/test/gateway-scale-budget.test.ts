@@ -15,6 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
+import { RedisLeasedBalance } from '../src/gateway/redis-balance';
 import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway';
 import { appendRuLedger, ledgerBalance } from '../src/services/ledger/append-ru-ledger';
 import { TEST_DATABASES } from './helpers/databases';
@@ -124,5 +125,13 @@ describe.skipIf(!postgres || !hasRedis)('scale mode: one RU pool across gateway 
     // Never more than one call over per gateway, and nothing left stranded in a lease.
     expect(left).toBeGreaterThanOrEqual(-2 * PRICE);
     expect(left).toBeLessThanOrEqual(0);
+  });
+
+  it('the gateways count each other alive, so each keeps half of a key’s sustained rates', async () => {
+    const live = () => gws.map((g) => (g.balance as RedisLeasedBalance).liveProcesses);
+    // The first one started alone; it sees the second at its next heartbeat (every 3 s).
+    for (let i = 0; i < 100 && live().some((n) => n !== 2); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(live()).toEqual([2, 2]);
   });
 });

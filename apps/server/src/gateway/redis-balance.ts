@@ -6,8 +6,9 @@
  *
  * Redis hash `<prefix><accountId>`: `base` (accounts.ru_balance at `v` = accounts.ru_version), and `lease:<pid>`
  * per process (RUs leased to it and not yet written to the ledger, spent or not). pool = base − Σ live leases.
- * A process that stops gives its leases back; one that dies stops refreshing `<prefix>alive:<pid>` and its leases
- * are dropped by the next grant. Design and bounds: docs/decisions/gateway-design.md ("RU budgets").
+ * A process that stops gives its leases back; one that dies stops refreshing its entry in `<prefix>alive` and its
+ * leases are dropped by the next grant. The same heartbeat counts live processes, for each one's share of the
+ * keys' rate limits. Design and bounds: docs/decisions/gateway-design.md ("RU budgets").
  */
 import { randomUUID } from 'node:crypto';
 import { accounts, type TDatabase } from '@rpc/db';
@@ -21,13 +22,16 @@ const GRANT = `
 local h = KEYS[1]
 local base = redis.call('HGET', h, 'base')
 if not base then return -1 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local pool = tonumber(base)
 local fields = redis.call('HGETALL', h)
 for i = 1, #fields, 2 do
   local f = fields[i]
   if string.sub(f, 1, 6) == 'lease:' then
     local pid = string.sub(f, 7)
-    if pid ~= ARGV[1] and redis.call('EXISTS', ARGV[3] .. pid) == 0 then
+    local alive = redis.call('ZSCORE', KEYS[2], pid)
+    if pid ~= ARGV[1] and (not alive or tonumber(alive) < now) then
       redis.call('HDEL', h, f)
     else
       pool = pool - tonumber(fields[i + 1])
@@ -40,6 +44,15 @@ local grant = want
 if pool < 2 * want then grant = math.ceil(pool / 2) end
 redis.call('HINCRBY', h, 'lease:' .. ARGV[1], grant)
 return grant
+`;
+
+/** Marks this process alive until now + ARGV[2] ms (Redis's clock), forgets expired ones, counts the living. */
+const HEARTBEAT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZCARD', KEYS[1])
 `;
 
 /** Sets base to a newer ledger state (ARGV[1] balance at ARGV[2] version); older states are ignored. */
@@ -64,7 +77,8 @@ return 1
 `;
 
 type TLeaseRedis = Redis & {
-  ruGrant(key: string, pid: string, want: number, alivePrefix: string): Promise<number>;
+  ruGrant(key: string, aliveKey: string, pid: string, want: number): Promise<number>;
+  ruHeartbeat(aliveKey: string, pid: string, ttlMs: number): Promise<number>;
   ruRebase(key: string, base: number, version: number): Promise<number>;
   ruSettle(key: string, pid: string, own: number, base: number, version: number): Promise<number>;
 };
@@ -105,7 +119,8 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     }) as TLeaseRedis;
     // Connection trouble is reported, never thrown from an event (a refused grant only refuses calls).
     this.redis.on('error', (err: unknown) => this.o.onError?.(err));
-    this.redis.defineCommand('ruGrant', { numberOfKeys: 1, lua: GRANT });
+    this.redis.defineCommand('ruGrant', { numberOfKeys: 2, lua: GRANT });
+    this.redis.defineCommand('ruHeartbeat', { numberOfKeys: 1, lua: HEARTBEAT });
     this.redis.defineCommand('ruRebase', { numberOfKeys: 1, lua: REBASE });
     this.redis.defineCommand('ruSettle', { numberOfKeys: 1, lua: SETTLE });
   }
@@ -114,9 +129,13 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     return `${this.prefix}${accountId}`;
   }
 
-  private get alivePrefix(): string {
-    return `${this.prefix}alive:`;
+  /** Sorted set of live gateway processes (pid → alive until, ms on Redis's clock). */
+  private get aliveKey(): string {
+    return `${this.prefix}alive`;
   }
+
+  /** Gateway processes alive now (this one included), as of the last heartbeat. */
+  liveProcesses = 1;
 
   async start(): Promise<void> {
     await this.redis.connect();
@@ -131,7 +150,7 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
   private readonly onError = (err: unknown) => this.o.onError?.(err);
 
   private async heartbeat(): Promise<void> {
-    await this.redis.set(`${this.alivePrefix}${this.pid}`, '1', 'PX', 15_000);
+    this.liveProcesses = Math.max(1, await this.redis.ruHeartbeat(this.aliveKey, this.pid, 15_000));
   }
 
   override reserve(accountId: string, ru: number, lastCallRu: number): boolean {
@@ -153,17 +172,17 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     running = (async () => {
       let grant = await this.redis.ruGrant(
         this.key(accountId),
+        this.aliveKey,
         this.pid,
         this.leaseRu,
-        this.alivePrefix,
       );
       if (grant === -1) {
         await this.resync([accountId]);
         grant = await this.redis.ruGrant(
           this.key(accountId),
+          this.aliveKey,
           this.pid,
           this.leaseRu,
-          this.alivePrefix,
         );
       }
       if (grant > 0) this.set(accountId, (this.spendable.get(accountId) ?? 0) + grant);
@@ -250,7 +269,7 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
       const pipeline = this.redis.pipeline();
       for (const accountId of this.spendable.keys())
         pipeline.hdel(this.key(accountId), `lease:${this.pid}`);
-      pipeline.del(`${this.alivePrefix}${this.pid}`);
+      pipeline.zrem(this.aliveKey, this.pid);
       await pipeline.exec();
     } finally {
       this.redis.disconnect();

@@ -52,7 +52,7 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
   const log = deps.logger;
   const onError = (err: unknown) => log.error({ err }, 'gateway background error');
   const notifier = createGatewayNotifier({ db: deps.db, bus: deps.noticeBus, logger: log });
-  const balance: TGatewayBalance = redis
+  const leased = redis
     ? new RedisLeasedBalance({
         db: deps.db,
         redisUrl: redis.url,
@@ -62,7 +62,9 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
         onLow: notifier.onLowRu,
         onError,
       })
-    : new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
+    : undefined;
+  const balance: TGatewayBalance =
+    leased ?? new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
   await balance.start?.();
   // The store gets a silent channel: we subscribe ourselves, returning the reload's promise, so an in-process
   // publish (LocalInvalidationChannel) resolves only once this gateway serves the new state.
@@ -94,6 +96,8 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     balance,
     usageSink,
     notify: notifier.notify,
+    // Scale mode: each of N live gateway processes keeps 1/N of every key's sustained rates.
+    ...(leased ? { limitShare: () => 1 / leased.liveProcesses } : {}),
   });
 
   // Now and then, re-read what may have changed without this process hearing of it: balances (RU bought,
