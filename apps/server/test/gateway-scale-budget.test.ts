@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
-import { RedisLeasedBalance } from '../src/gateway/redis-balance';
+import type { RedisLeasedBalance } from '../src/gateway/redis-balance';
 import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway';
 import { appendRuLedger, ledgerBalance } from '../src/services/ledger/append-ru-ledger';
 import { TEST_DATABASES } from './helpers/databases';
