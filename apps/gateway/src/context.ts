@@ -9,6 +9,7 @@ import type { TRuTable } from './metering';
 import type { TRoute } from './routing';
 import { isIpAllowed, isOriginAllowed } from './routing';
 import type { TChainUpstreams, UpstreamGroup, UpstreamSet } from './upstreams';
+import type { RefusalCounter } from './refusals';
 import type { UsageAggregator } from './usage';
 import type { AccountBalance, KeyStore, TKeyInfo } from './types';
 
@@ -19,6 +20,8 @@ export type TGatewayContext = {
   upstreams: UpstreamSet;
   limiter: KeyLimiter;
   usage: UsageAggregator;
+  /** Counts refusals of known keys for the console's statistics; absent when the sink does not take them. */
+  refusals?: RefusalCounter;
   ruTable: TRuTable;
   notifyPaused: (accountId: string, keyId: string, chain: string) => void;
   /** Whether a method (with its params) may be forwarded at all for this key; an error refuses it. */
@@ -68,19 +71,31 @@ export function admit(
   const key = ctx.keys.get(target.apiKey);
   if (!key || key.deleted) return ERR.invalidKey();
   if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
-    return ERR.originDenied(origin);
-  if (key.paused) return ERR.pausedKey();
-  if (!isIpAllowed(key.allowlists.ips, ip)) return ERR.ipDenied(ip);
+    return refused(ctx, key, chain.id, ERR.originDenied(origin));
+  if (key.paused) return refused(ctx, key, chain.id, ERR.pausedKey());
+  if (!isIpAllowed(key.allowlists.ips, ip)) return refused(ctx, key, chain.id, ERR.ipDenied(ip));
   const ups = ctx.upstreams.chains.get(chain.id);
-  if (!chain.available || !ups) return ERR.chainUnavailable(chain.id);
+  if (!chain.available || !ups) return refused(ctx, key, chain.id, ERR.chainUnavailable(chain.id));
   return { chain, key, ups };
+}
+
+/** Counts a refusal of a known key (refusals.ts) and passes the error on; `count` calls for a whole batch. */
+export function refused(
+  ctx: TGatewayContext,
+  key: TKeyInfo,
+  chain: string,
+  e: TGatewayError,
+  count = 1,
+): TGatewayError {
+  ctx.refusals?.note(key.accountId, key.keyId, chain, e.code, count);
+  return e;
 }
 
 /** Whether the account has anything left (WebSocket upgrade); raises the paused notice (throttled) when not. */
 export function checkBalance(ctx: TGatewayContext, a: TAdmitted): TGatewayError | undefined {
   if (ctx.balance.hasRu(a.key.accountId)) return undefined;
   ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);
-  return ERR.noRu();
+  return refused(ctx, a.key, a.chain.id, ERR.noRu());
 }
 
 export type TResolvedGroup = { group: UpstreamGroup; archive: boolean; name: string };

@@ -27,6 +27,8 @@ export type {
   TMevMode,
   TNotifier,
   TServicePausedEvent,
+  TRefusalBatch,
+  TRefusalRow,
   TTierLimits,
   TUsageBatch,
   TUsageRow,

@@ -4,7 +4,7 @@
  * once (usage recorded, RUs charged, hold and limiter slot released). Transports keep only bytes and framing.
  */
 import type { TAdmitted, TGatewayContext, TResolvedGroup } from './context';
-import { resolveGroup } from './context';
+import { refused, resolveGroup } from './context';
 import type { TGatewayError } from './errors';
 import { ERR } from './errors';
 import { FILTER_METHODS } from './filter-owners';
@@ -70,16 +70,17 @@ export function prepareCall(
   if (!isCallShape(raw)) return ERR.invalidRequest('missing "method"');
   const method = raw.method;
   // The catalogue, then the key's method and contract allowlists (method-policy.ts).
-  const refused = ctx.policy(method, raw.params, a.key);
-  if (refused) return refused;
+  const denied = ctx.policy(method, raw.params, a.key);
+  if (denied) return refused(ctx, a.key, a.chain.id, denied);
   let route: TResolvedGroup | undefined;
   if (transport === 'ws') {
-    if (ERC4337_METHODS.has(method)) return ERR.unsupportedMethod(method, a.chain.id);
+    if (ERC4337_METHODS.has(method))
+      return refused(ctx, a.key, a.chain.id, ERR.unsupportedMethod(method, a.chain.id));
     route = resolveGroup(a.ups, { group: 'full' });
   } else {
     route = resolveGroup(a.ups, chooseRoute(a.key, method, raw.params, a.ups.head));
   }
-  if (!route) return ERR.unsupportedMethod(method, a.chain.id);
+  if (!route) return refused(ctx, a.key, a.chain.id, ERR.unsupportedMethod(method, a.chain.id));
   return {
     id: raw.id,
     hasId: 'id' in raw,
@@ -107,12 +108,13 @@ export function admitCalls(
   const accountId = a.key.accountId;
   if (!ctx.balance.reserve(accountId, estimate, last.estimate)) {
     ctx.notifyPaused(accountId, a.key.keyId, a.chain.id);
-    return ERR.noRu();
+    return refused(ctx, a.key, a.chain.id, ERR.noRu(), calls.length);
   }
   const verdict = ctx.limiter.acquire(a.key.keyId, a.key.tier, calls.length, estimate);
   if (!verdict.ok) {
     ctx.balance.settle(accountId, estimate, 0);
-    return ERR.rateLimited(verdict.message, verdict.retryAfterSec);
+    const e = ERR.rateLimited(verdict.message, verdict.retryAfterSec);
+    return refused(ctx, a.key, a.chain.id, e, calls.length);
   }
   const admission: TAdmission = { a, estimate, charged: 0, open: calls.length };
   return calls.map((call) => ({ call, started, settled: false, admission }));

@@ -14,6 +14,7 @@ import { UpstreamSet } from './upstreams';
 import { unlimitedBalance } from './budget';
 import { FilterOwners } from './filter-owners';
 import { createCallPolicy } from './method-policy';
+import { RefusalCounter } from './refusals';
 import { MemoryUsageSink, UsageAggregator } from './usage';
 import { createUpgradeHandler } from './ws-relay';
 
@@ -79,6 +80,15 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     onError,
   });
   await usage.replay();
+  // Refusals are counted only for a sink that takes them (refusals.ts).
+  const sink = opts.usageSink;
+  const refusals = sink?.writeRefusals
+    ? new RefusalCounter({
+        write: (batch) => sink.writeRefusals?.(batch) ?? Promise.resolve(),
+        flushIntervalMs: opts.flushIntervalMs ?? 5000,
+        onError,
+      })
+    : undefined;
   const upstreams = new UpstreamSet(chains, {
     timeoutMs: opts.upstreamTimeoutMs ?? 10_000,
     maxLagBlocks: opts.maxLagBlocks ?? 10,
@@ -94,6 +104,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     upstreams,
     limiter: new KeyLimiter(undefined, opts.limitShare),
     usage,
+    ...(refusals ? { refusals } : {}),
     ruTable,
     maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,
     maxBatch: opts.maxBatch ?? 100,
@@ -121,6 +132,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
   });
   usage.start();
+  refusals?.start();
   upstreams.startHealthChecks(opts.healthCheckIntervalMs ?? 2000);
   const { port } = server.address() as AddressInfo;
 
@@ -139,12 +151,17 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       } catch (err) {
         onError(err); // the batch is lost with the process: an under-count, never a double count
       }
+      // Refusal counts are not billing: a failed last write loses them.
+      await refusals?.stop().catch(onError);
       await upstreams.close();
     })());
 
   return {
     url: `http://localhost:${port}`,
-    flushUsage: () => usage.flush(),
+    flushUsage: async () => {
+      await usage.flush();
+      await refusals?.flush();
+    },
     checkUpstreams: () => upstreams.checkAll(),
     stop,
     inspect: () => ({

@@ -94,7 +94,26 @@ export type TUsageBatch = {
   rows: TUsageRow[];
 };
 
-export type UsageSink = { write(batch: TUsageBatch): Promise<void> };
+/** Calls the gateway refused itself for a known key (refusals.ts): per (key, chain, JSON-RPC code, minute). */
+export type TRefusalRow = {
+  accountId: string;
+  keyId: string;
+  chain: string;
+  /** the JSON-RPC error code of the answer: -32005 rate limited, -32006 no RU, -32004 not allowed, … */
+  code: number;
+  /** Epoch ms of the start of the UTC minute. */
+  minute: number;
+  count: number;
+};
+
+/** A flushed set of refusal counts; `batchId` stays the same on a retry, like a usage batch's. */
+export type TRefusalBatch = { batchId: string; createdAt: number; rows: TRefusalRow[] };
+
+export type UsageSink = {
+  write(batch: TUsageBatch): Promise<void>;
+  /** Optional: without it refusals are not counted at all. */
+  writeRefusals?(batch: TRefusalBatch): Promise<void>;
+};
 
 export type TServicePausedEvent = {
   type: 'api_service_is_paused';

@@ -57,6 +57,7 @@ const all = [
   reports.hubReportUserCompositeInfoByNetwork,
   reports.hubReportUserTop5MethodRuCostByApikey,
   reports.hubReportUserTop5MethodRuCostByNetwork,
+  reports.hubReportUserRefusals,
 ] as const;
 
 type TAll = (typeof all)[number];

@@ -12,6 +12,7 @@ import {
 import { apiKeys } from '@rpc/db';
 import { gt } from 'drizzle-orm';
 import type { TDeps } from '../rpc/context';
+import { writeRefusalBatch } from '../services/usage/write-refusal-batch';
 import { writeUsageBatch } from '../services/usage/write-usage-batch';
 import { DbAccountBalance, type TGatewayBalance } from './balances';
 import { RedisLeasedBalance } from './redis-balance';
@@ -84,6 +85,10 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
       for (const r of batch.rows)
         ruByAccount.set(r.accountId, (ruByAccount.get(r.accountId) ?? 0) + r.ru);
       await Promise.resolve(balance.settled(ruByAccount, states)).catch(onError);
+    },
+    // Calls the gateway refused (limits, no RUs, allowlists), for the statistics page; never billed.
+    writeRefusals: async (batch) => {
+      await writeRefusalBatch(deps.db, batch);
     },
   };
 

@@ -50,6 +50,7 @@ import { reportUserCompositeInfoByApikeyHandler } from './methods/reports/report
 import { reportUserCompositeInfoByNetworkHandler } from './methods/reports/report-user-composite-info-by-network';
 import { reportUserTop5MethodRuCostByApikeyHandler } from './methods/reports/report-user-top5-method-ru-cost-by-apikey';
 import { reportUserTop5MethodRuCostByNetworkHandler } from './methods/reports/report-user-top5-method-ru-cost-by-network';
+import { reportUserRefusalsHandler } from './methods/reports/report-user-refusals';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_register: registerHandler,
@@ -101,4 +102,5 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_reportUserCompositeInfoByNetwork: reportUserCompositeInfoByNetworkHandler,
   hub_reportUserTop5MethodRuCostByApikey: reportUserTop5MethodRuCostByApikeyHandler,
   hub_reportUserTop5MethodRuCostByNetwork: reportUserTop5MethodRuCostByNetworkHandler,
+  hub_reportUserRefusals: reportUserRefusalsHandler,
 };

@@ -9,6 +9,7 @@ import {
   ZReportCompositeSeriesResultSchema,
   ZReportParamsSchema,
   ZReportSeriesResultSchema,
+  ZRefusalsResultSchema,
   ZTopMethodsResultSchema,
   ZUsageByApikeyRowSchema,
   ZUsageByNetworkRowSchema,
@@ -119,5 +120,13 @@ export const hubReportUserTop5MethodRuCostByNetwork = defineMethod({
   summary: `The five methods that cost the most RUs on one network (chain) or on all of them. ${RANGE_NOTE}`,
   params: ZReportParamsSchema,
   result: ZTopMethodsResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserRefusals = defineMethod({
+  name: 'hub_reportUserRefusals',
+  summary: `Calls the gateway refused itself (over a rate limit -32005, no RU left -32006, not in an allowlist or key paused -32004, method not offered -32601, chain unavailable -32002) per bucket and code, and the upstream errors per bucket; refusals cost nothing and are not in the usage reports. For the account (or one key with scope apikey) and one network when given. ${RANGE_NOTE}`,
+  params: ZReportParamsSchema,
+  result: ZRefusalsResultSchema,
   auth: 'user',
 });

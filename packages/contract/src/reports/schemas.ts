@@ -174,3 +174,35 @@ export const ZTopMethodsResultSchema = z.object({
   totalRu: z.number().int().nonnegative(),
 });
 export type TTopMethodsResult = z.infer<typeof ZTopMethodsResultSchema>;
+
+/**
+ * The JSON-RPC codes the gateway refuses a known key's calls with (docs/decisions/gateway-design.md): what
+ * hub_reportUserRefusals counts. Other codes may appear as the gateway grows; clients show them by number.
+ */
+export const GATEWAY_REFUSAL_CODES = {
+  rateLimited: -32005,
+  noRu: -32006,
+  notAllowed: -32004,
+  notOffered: -32601,
+  chainUnavailable: -32002,
+} as const;
+
+/** Refusals with one code: `data[i]` belongs to `buckets[i]`. */
+export const ZRefusalSeriesSchema = z.object({
+  code: z.number().int(),
+  data: z.array(z.number().int().nonnegative()),
+  /** sum of data */
+  total: z.number().int().nonnegative(),
+});
+export type TRefusalSeries = z.infer<typeof ZRefusalSeriesSchema>;
+
+export const ZRefusalsResultSchema = ZReportFrameSchema.extend({
+  /** one series per code, most refusals first */
+  series: z.array(ZRefusalSeriesSchema),
+  /** refusals over every code and bucket */
+  total: z.number().int().nonnegative(),
+  /** calls the node answered with an error (or that no node answered), per bucket: usage, not refusals */
+  errors: z.array(z.number().int().nonnegative()),
+  totalErrors: z.number().int().nonnegative(),
+});
+export type TRefusalsResult = z.infer<typeof ZRefusalsResultSchema>;

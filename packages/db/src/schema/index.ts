@@ -7,6 +7,7 @@ export * from './one-time-codes';
 export * from './api-keys';
 export * from './secret-fingerprints';
 export * from './usage';
+export * from './usage-refusals';
 export * from './ru-ledger';
 export * from './notices';
 export * from './throttle-counters';

@@ -25,12 +25,12 @@ export function sourceOf(report: TReport): TUsageSource {
 }
 
 /** Rows of db.execute: postgres-js answers an array, PGlite an object with `rows`. */
-async function queryRows<T>(db: TExecutor, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: TExecutor, query: SQL): Promise<T[]> {
   const res: unknown = await db.execute(query);
   return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
 }
 
-const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
+export const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 type TSourceSql = {
   table: SQL;
@@ -130,6 +130,20 @@ export async function bucketRows(report: TReport, by: TGroupBy): Promise<TBucket
     requests: Number(r.requests),
     ru: Number(r.ru),
   }));
+}
+
+/** Upstream errors per bucket (the account's, or one key's or network's), keyed like bucketRows(). */
+export async function errorBucketRows(
+  report: TReport,
+): Promise<{ bucket: string; errors: number }[]> {
+  const s = sourceSql(report, sourceOf(report), 'total');
+  const rows = await queryRows<{ bucket: string; errors: unknown }>(
+    report.db,
+    sql`select ${s.bucketText} as bucket, sum(errors) as errors
+      from (select ${s.bucket} as b, errors from ${s.table} where ${s.where}) r
+      group by b`,
+  );
+  return rows.map((r) => ({ bucket: r.bucket, errors: Number(r.errors) }));
 }
 
 export type TTotalRow = {

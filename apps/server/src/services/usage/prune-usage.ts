@@ -1,6 +1,7 @@
 /**
- * Minute retention: deletes usage_minute rows and usage_batches ids older than the retention period, in bounded
- * chunks so no statement holds locks (or bloats WAL) for long. The hour and day rollups are kept.
+ * Minute retention: deletes usage_minute and usage_refusal_minute rows and usage_batches ids older than the
+ * retention period, in bounded chunks so no statement holds locks (or bloats WAL) for long. The hour and day
+ * rollups are kept.
  */
 import type { TExecutor } from '@rpc/db';
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,7 +9,12 @@ import { sql, type SQL } from 'drizzle-orm';
 const DAY_MS = 86_400_000;
 const DEFAULT_CHUNK = 10_000;
 
-export type TPruneUsageResult = { minuteRows: number; batches: number; before: number };
+export type TPruneUsageResult = {
+  minuteRows: number;
+  refusalMinuteRows: number;
+  batches: number;
+  before: number;
+};
 
 export async function pruneUsage(o: {
   db: TExecutor;
@@ -26,6 +32,12 @@ export async function pruneUsage(o: {
       select ctid from usage_minute where minute < ${cutoff} limit ${limit}))`,
     chunk,
   );
+  const refusalMinuteRows = await deleteInChunks(
+    o.db,
+    (limit) => sql`delete from usage_refusal_minute where ctid = any(array(
+      select ctid from usage_refusal_minute where minute < ${cutoff} limit ${limit}))`,
+    chunk,
+  );
   // Batch ids guard against a retried flush being counted twice; retries happen within seconds, not days.
   const batches = await deleteInChunks(
     o.db,
@@ -33,7 +45,7 @@ export async function pruneUsage(o: {
       select ctid from usage_batches where created_at < ${cutoff} limit ${limit}))`,
     chunk,
   );
-  return { minuteRows, batches, before };
+  return { minuteRows, refusalMinuteRows, batches, before };
 }
 
 /** Repeats a limited DELETE (by ctid: PostgreSQL has no DELETE … LIMIT) until a pass removes fewer rows. */
