@@ -11,9 +11,11 @@ test('notices: gift on sign-up, a live notice as popup and in the list, mark all
 
   const bell = page.getByRole('button', { name: 'Notifications' });
   await expect(bell).toHaveAccessibleDescription('1 unread notification');
+  // The bell opens a preview of the latest notices; "See all" leads to the list.
   await bell.click();
+  await page.getByRole('link', { name: 'See all notifications' }).click();
   await expect(page).toHaveURL(/\/rpc\/notifications$/);
-  const list = page.getByRole('list', { name: 'Notifications' });
+  const list = page.getByRole('list', { name: 'Notifications', exact: true });
   await expect(list.getByText('Welcome gift')).toBeVisible();
 
   // Raise a notice on the server: deleting a key raises apikey_delete, pushed over the socket.

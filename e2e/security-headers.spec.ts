@@ -53,7 +53,7 @@ test('the console runs under its CSP without a single violation', async ({ page,
 
   // The notice socket connects under connect-src: a notice raised on the server pops up.
   await page.goto('/rpc/notifications');
-  await expect(page.getByRole('list', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notifications', exact: true })).toBeVisible();
   const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
   const created = await callApi('hub_generateApiKey', { name: 'csp' }, token);
   await callApi('hub_deleteApiKey', { keyId: created.result?.keyId as string }, token);

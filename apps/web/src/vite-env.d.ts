@@ -7,4 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_BUILD_ID: string;
   /** comma-separated hosts outside the console that navigation may go to (SPEC §2) */
   readonly VITE_EXTERNAL_HOSTS?: string;
+  /** terms of service and privacy policy, outside the console (lib/help-links.ts) */
+  readonly VITE_TERMS_URL?: string;
+  readonly VITE_PRIVACY_URL?: string;
 }

@@ -81,6 +81,12 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeInTheDocument();
   });
 
+  it('says which page was not found in Chinese on /zh', async () => {
+    await renderAt('/zh/no/such/page?x=1');
+    expect(await screen.findByText('页面未找到：/zh/no/such/page?x=1')).toBeInTheDocument();
+    expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
+  });
+
   it('sets a localised, debounced document title', async () => {
     await renderAt('/zh/404');
     expect(await screen.findByRole('button', { name: '返回首页' })).toBeInTheDocument();

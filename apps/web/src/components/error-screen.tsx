@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 
 export type TErrorScreenProps = {
   status: number;
-  /** e.g. 'Page Not Found: /x' (SPEC §8); shown under the title */
+  /** shown under the title, as given (a validate rule's own message, or an error text) */
   message?: string;
+  /** the path that was not found: shows SPEC §8 'Page Not Found: {path}' in the page's language */
+  notFoundPath?: string;
   /** clears the error and goes to / */
   onBack: () => void;
 };
@@ -16,13 +18,15 @@ function resultStatus(status: number): '403' | '404' | '500' {
 }
 
 /** SPEC §2 error screen: illustration, title (notFound.title) and a back button (notFound.back). */
-export function ErrorScreen({ status, message, onBack }: TErrorScreenProps) {
+export function ErrorScreen({ status, message, notFoundPath, onBack }: TErrorScreenProps) {
   const { t } = useTranslation('errors');
+  const subTitle =
+    notFoundPath !== undefined ? t('notFound.subtitle', { path: notFoundPath }) : message;
   return (
     <Result
       status={resultStatus(status)}
       title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('notFound.title')}</h1>}
-      subTitle={message ? <span data-status={status}>{message}</span> : undefined}
+      subTitle={subTitle ? <span data-status={status}>{subTitle}</span> : undefined}
       extra={
         <Button type="primary" onClick={onBack}>
           {t('notFound.back')}

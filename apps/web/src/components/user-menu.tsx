@@ -1,39 +1,151 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+/**
+ * Header menu of the signed-in user: who is signed in (and as which account), Profile, help and support,
+ * and "Sign out" (no confirmation). ArrowDown on the button opens it with focus on the first item.
+ */
+import {
+  CustomerServiceOutlined,
+  LogoutOutlined,
+  QuestionCircleOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Button, Dropdown } from 'antd';
+import { Button, Dropdown, theme } from 'antd';
+import type { KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFetchPublicConfig } from '../lib/get-public-config';
+import { GATEWAY_GUIDE_PATH, supportMailto } from '../lib/help-links';
 import { useLocalizedNavigate } from '../lib/locale-path';
 import { signOut, useSession } from '../lib/session';
+import { focusWhenMounted } from './focus-when-mounted';
 
-/** Header menu of the signed-in user: nickname or e-mail, "Profile" and "Sign out" (no confirmation). */
-export function UserMenu() {
+export type TUserMenuProps = {
+  /** icon only (phones): the name stays in the button's accessible name and atop the menu */
+  isCompact?: boolean;
+};
+
+export function UserMenu({ isCompact = false }: TUserMenuProps) {
   const { t } = useTranslation('layout');
+  const { token } = theme.useToken();
   const navigate = useLocalizedNavigate();
+  const fetchConfig = useFetchPublicConfig();
   const user = useSession((s) => s.user);
+  const loginType = useSession((s) => s.loginType);
+  const teamId = useSession((s) => s.teamId);
+  const [isOpen, setIsOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const menuId = useId();
   const name = user?.nickname || user?.email || '';
+  const team =
+    loginType === 'team' ? user?.teamList.find((entry) => entry.teamId === teamId) : undefined;
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    return focusWhenMounted(() =>
+      document
+        .getElementById(menuId)
+        ?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
+    );
+  }, [focusRequest, menuId]);
 
   const items: MenuProps['items'] = [
-    { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('userMenu.profile') },
+    {
+      type: 'group',
+      key: 'account',
+      label: (
+        <span style={{ display: 'block', maxWidth: 260, color: token.colorTextSecondary }}>
+          <span
+            style={{
+              display: 'block',
+              color: token.colorText,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {t('userMenu.signedInAs', { name })}
+          </span>
+          <span style={{ display: 'block', fontSize: 12 }}>
+            {team ? t('userMenu.teamLogin', { team: team.teamName }) : t('userMenu.personalLogin')}
+          </span>
+        </span>
+      ),
+      children: [
+        { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('userMenu.profile') },
+      ],
+    },
+    { type: 'divider' },
+    {
+      key: 'docs',
+      icon: <QuestionCircleOutlined aria-hidden />,
+      label: t('userMenu.docs'),
+    },
+    {
+      key: 'support',
+      icon: <CustomerServiceOutlined aria-hidden />,
+      label: t('userMenu.support'),
+    },
     { type: 'divider' },
     { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: t('userMenu.signOut') },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setIsOpen(false);
     if (key === 'profile') navigate('/rpc/profile');
+    if (key === 'docs') navigate(GATEWAY_GUIDE_PATH);
+    if (key === 'support') {
+      // The address is this installation's (hub_getConfig); mail is the support channel there is.
+      void fetchConfig()
+        .then((config) => {
+          const href = supportMailto(config.supportEmail);
+          if (href) window.location.assign(href);
+        })
+        .catch(() => undefined);
+    }
     if (key === 'sign-out') {
       void signOut().then(() => navigate('/', { replace: true }));
     }
   };
 
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    setIsOpen(true);
+    setFocusRequest((n) => n + 1);
+  };
+
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
+    <Dropdown
+      trigger={['click']}
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      menu={{ id: menuId, items, onClick }}
+      placement="bottomRight"
+      // Inside the header's landmark, so the menu's content is not loose in the page.
+      getPopupContainer={(trigger) => trigger.closest('header') ?? document.body}
+    >
       <Button
         type="text"
         icon={<UserOutlined aria-hidden />}
         aria-label={t('userMenu.label', { name })}
         aria-haspopup="menu"
+        aria-expanded={isOpen}
+        onKeyDown={onButtonKeyDown}
       >
-        <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+        {!isCompact && name && (
+          <span
+            style={{
+              display: 'inline-block',
+              maxWidth: 160,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              verticalAlign: 'bottom',
+            }}
+          >
+            {name}
+          </span>
+        )}
       </Button>
     </Dropdown>
   );

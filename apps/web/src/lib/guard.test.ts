@@ -302,7 +302,12 @@ const cases: TCase[] = [
       meta: { validate: (t) => !!t.params.code },
     }),
     guest,
-    { kind: 'error', status: 404, message: 'Page Not Found: /invoice/abc?x=1' },
+    {
+      kind: 'error',
+      status: 404,
+      message: 'Page Not Found: /invoice/abc?x=1',
+      notFoundPath: '/invoice/abc?x=1',
+    },
   ],
   [
     'validate with its own status and message',

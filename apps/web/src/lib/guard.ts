@@ -83,7 +83,8 @@ export type TGuardEffect =
 export type TGuardDecision =
   | { kind: 'allow'; effects?: TGuardEffect[] }
   | { kind: 'redirect'; to: string; effects?: TGuardEffect[] }
-  | { kind: 'error'; status: number; message: string }
+  /** notFoundPath: set when the page is simply not found, so the screen can say so in the page's language */
+  | { kind: 'error'; status: number; message: string; notFoundPath?: string }
   | { kind: 'clear-token-and-allow' }
   /** a token exists but the user is unknown: restore the session (SPEC §4), then ask again */
   | { kind: 'load-user' };
@@ -151,8 +152,14 @@ function validateRoute(to: TRouteTarget): TGuardDecision | undefined {
   if (!to.meta.validate) return undefined;
   const result = to.meta.validate(to);
   if (result === true) return undefined;
-  if (result === false)
-    return { kind: 'error', status: 404, message: notFoundMessage(to.fullPath) };
+  if (result === false) {
+    return {
+      kind: 'error',
+      status: 404,
+      message: notFoundMessage(to.fullPath),
+      notFoundPath: to.fullPath,
+    };
+  }
   return { kind: 'error', status: result.status, message: result.message };
 }
 

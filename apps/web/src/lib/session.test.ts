@@ -3,7 +3,11 @@ import { Modal, message, notification } from 'antd';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from './i18n';
+import { RpcCancelledError, callRpc } from './rpc-client';
 import {
+  RESTORE_RETRY_BASE_MS,
+  RESTORE_RETRY_MAX_MS,
+  decideRestoreFailure,
   onAfterLogin,
   onBeforeLogout,
   onLoadAccountData,
@@ -87,6 +91,19 @@ describe('signIn (SPEC §4 Login)', () => {
     await signIn('tok-1');
     expect(methods).toEqual(['hub_getUserProfile', 'hub_changeUserLang']);
     expect(useSession.getState().user?.language).toBe('zh');
+  });
+
+  it('leaves the account language alone without a language cookie, even on a /zh page', async () => {
+    await i18n.changeLanguage('zh'); // what a /zh URL does
+    await signIn('tok-1');
+    expect(methods).toEqual(['hub_getUserProfile']);
+    expect(useSession.getState().user?.language).toBe('en');
+  });
+
+  it('closes popups of failed attempts once signed in', async () => {
+    const destroyMessages = vi.spyOn(message, 'destroy');
+    await signIn('tok-1');
+    expect(destroyMessages).toHaveBeenCalled();
   });
 
   it('runs the account-data and after-login seams', async () => {
@@ -180,6 +197,67 @@ describe('restoreSession (SPEC §4 Session restore)', () => {
     useSession.setState({ token: 'tok-1', user: null });
   });
 
+  const envelope =
+    (code: number, status = 200) =>
+    () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ id: 1, error: { code, message: 'x', messageZh: 'x' } }), {
+          status,
+        }),
+      );
+  const status = (code: number) => () => Promise.resolve(new Response('', { status: code }));
+  const abortedByUnload = () => Promise.reject(new DOMException('The user aborted.', 'AbortError'));
+  const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+  /** Headers came, then the page went: the body cannot be read. */
+  const cutOffMidBody = () =>
+    Promise.resolve(
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200 },
+      ),
+    );
+
+  // SPEC §4: only an answer from the server (10101–10103 or another error) ends the session.
+  it.each([
+    ['10101 session missing', envelope(10101), 'reset'],
+    ['10102 session expired', envelope(10102), 'reset'],
+    ['10103 session revoked', envelope(10103), 'reset'],
+    ['another API error (10500)', envelope(10500), 'reset'],
+    ['an API error with an HTTP error status', envelope(10500, 500), 'reset'],
+    ['HTTP 500 without a body', status(500), 'reset'],
+    ['HTTP 502 from a proxy', status(502), 'reset'],
+    ['a request aborted when the page unloads', abortedByUnload, 'retry-later'],
+    ['a network error', networkDown, 'retry-later'],
+    ['a reply cut off mid-body', cutOffMidBody, 'retry-later'],
+    ['HTTP 429', status(429), 'use-local'],
+    ['10429 with HTTP 429', envelope(10429, 429), 'use-local'],
+  ] as const)('decides on %s: %s', async (_name, answer, expected) => {
+    reply = answer;
+    const error = await callRpc('hub_getUserProfile', {}).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(decideRestoreFailure(error)).toBe(expected);
+  });
+
+  it.each([
+    [
+      'a cancelled call (route change)',
+      new RpcCancelledError('hub_getUserProfile', 'route-change'),
+    ],
+    ['a timed-out call', new RpcCancelledError('hub_getUserProfile', 'timeout')],
+  ])('retries at once after %s', (_name, error) => {
+    expect(decideRestoreFailure(error)).toBe('retry-now');
+  });
+
+  it('keeps the token when something other than the server fails', () => {
+    expect(decideRestoreFailure(new Error('bug'))).toBe('retry-later');
+  });
+
   it('loads the user', async () => {
     await expect(restoreSession()).resolves.toBe('restored');
     expect(useSession.getState().user).toEqual(profile);
@@ -197,6 +275,46 @@ describe('restoreSession (SPEC §4 Session restore)', () => {
     expect(useSession.getState().token).toBe('tok-1');
   });
 
+  it.each([
+    ['aborted by an unload', abortedByUnload],
+    ['a network error', networkDown],
+    ['cut off mid-body', cutOffMidBody],
+  ])('keeps the token and retries after a pause when the call is %s', async (_name, answer) => {
+    vi.useFakeTimers();
+    reply = answer;
+    let outcome: string | undefined;
+    void restoreSession().then((o) => (outcome = o));
+    await vi.advanceTimersByTimeAsync(RESTORE_RETRY_BASE_MS - 1);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(RESTORE_RETRY_MAX_MS);
+    expect(outcome).toBe('retry');
+    expect(Cookies.get(COOKIE.token)).toBe('tok-1');
+    expect(useSession.getState().token).toBe('tok-1');
+  });
+
+  it('waits longer after each unanswered restore, up to the cap', async () => {
+    await restoreSession(); // an answer starts the count afresh
+    vi.useFakeTimers();
+    reply = networkDown;
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const started = Date.now();
+      const outcome = restoreSession();
+      await vi.runAllTimersAsync();
+      await expect(outcome).resolves.toBe('retry');
+      waits.push(Date.now() - started);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    reply = () => ok(profile);
+    await expect(restoreSession()).resolves.toBe('restored');
+    reply = networkDown;
+    const afterAnswer = Date.now();
+    const outcome = restoreSession();
+    await vi.runAllTimersAsync();
+    await expect(outcome).resolves.toBe('retry');
+    expect(Date.now() - afterAnswer).toBe(RESTORE_RETRY_BASE_MS);
+  });
+
   it('uses the locally saved user on HTTP 429', async () => {
     localStorage.setItem(STORAGE_KEY.userInfo, JSON.stringify(profile));
     reply = () => Promise.resolve(new Response('', { status: 429 }));
@@ -204,8 +322,20 @@ describe('restoreSession (SPEC §4 Session restore)', () => {
     expect(useSession.getState().user).toEqual(profile);
   });
 
-  it('resets the token on any other error', async () => {
-    reply = () => Promise.resolve(new Response('', { status: 500 }));
+  it('keeps the token and retries later on HTTP 429 without a local copy', async () => {
+    vi.useFakeTimers();
+    reply = () => Promise.resolve(new Response('', { status: 429 }));
+    const outcome = restoreSession();
+    await vi.runAllTimersAsync();
+    await expect(outcome).resolves.toBe('retry');
+    expect(Cookies.get(COOKIE.token)).toBe('tok-1');
+  });
+
+  it.each([
+    ['HTTP 500', status(500)],
+    ['another API error', envelope(10500)],
+  ])('resets the token when the server answers with %s', async (_name, answer) => {
+    reply = answer;
     await expect(restoreSession()).resolves.toBe('reset');
     expect(Cookies.get(COOKIE.token)).toBeUndefined();
     expect(useSession.getState().token).toBeNull();

@@ -10,9 +10,9 @@ import { currentLang, onAfterLanguageSwitch, readLangCookie } from './i18n';
 import { localePath } from './locale-path';
 import {
   RpcCallError,
+  TRANSPORT_ERROR_CODE,
   callRpc,
   isCancelledError,
-  isTimeoutError,
   setSessionInvalidHandler,
 } from './rpc-client';
 import { COOKIE, COOKIE_DAYS, STORAGE_KEY } from './storage-keys';
@@ -161,10 +161,13 @@ export async function refreshUser(): Promise<void> {
   saveUserLocally(user);
 }
 
-/** The cookie's language, told to the server when it differs from the user's (SPEC §4 Login). */
+/**
+ * The cookie's language, told to the server when it differs from the user's (SPEC §4 Login). Only an explicit
+ * switch writes that cookie; the language of the URL alone (a /zh link) never changes the account's language.
+ */
 async function syncLanguage(user: TUser): Promise<TUser> {
-  const lang = readLangCookie() ?? currentLang();
-  if (user.language === lang) return user;
+  const lang = readLangCookie();
+  if (!lang || user.language === lang) return user;
   try {
     const { language } = await callRpc('hub_changeUserLang', { lang }, { hideError: true });
     return { ...user, language };
@@ -186,6 +189,8 @@ export async function signIn(token: string): Promise<void> {
     const profile = await callRpc('hub_getUserProfile', {});
     const user = await syncLanguage(profile);
     saveUserLocally(user);
+    // Popups of failed attempts ("Wrong e-mail or password") must not follow the user into the dashboard.
+    message.destroy();
     useSession.setState({
       token,
       user,
@@ -238,27 +243,67 @@ export type TRestoreOutcome =
   | 'restored'
   /** the API was too busy (HTTP 429): the locally saved info is used */
   | 'local'
-  /** timed out or cancelled: try the navigation again */
+  /** no answer from the server (timed out, cancelled, aborted, network down): try the navigation again */
   | 'retry'
   /** the token is gone: go to / */
   | 'reset';
+
+/** What a failed restore call means for the session; the token is kept unless this says 'reset'. */
+export type TRestoreFailureDecision = 'use-local' | 'retry-now' | 'retry-later' | 'reset';
+
+/**
+ * SPEC §4 session restore, the failure half. Only the server may end a session: 10101–10103 or any other
+ * error it answered with (an error envelope, or an HTTP error status). A call that never got an answer
+ * (cancelled, timed out, aborted when the page unloads, network down, a reply cut off mid-body) says
+ * nothing about the token, so it is kept and the restore tried again.
+ */
+export function decideRestoreFailure(error: unknown): TRestoreFailureDecision {
+  if (isCancelledError(error)) return 'retry-now';
+  if (!(error instanceof RpcCallError)) return 'retry-later';
+  if (error.httpStatus === 429) return 'use-local';
+  const isServerAnswer =
+    error.code !== TRANSPORT_ERROR_CODE ||
+    (error.httpStatus !== undefined && error.httpStatus >= 400);
+  return isServerAnswer ? 'reset' : 'retry-later';
+}
+
+/** Waits before another restore after a call that got no answer: 1 s, 2 s, 4 s … up to 30 s. */
+export const RESTORE_RETRY_BASE_MS = 1000;
+export const RESTORE_RETRY_MAX_MS = 30_000;
+let unansweredInARow = 0;
+
+function retryDelay(): number {
+  const delay = Math.min(RESTORE_RETRY_BASE_MS * 2 ** unansweredInARow, RESTORE_RETRY_MAX_MS);
+  unansweredInARow += 1;
+  return delay;
+}
 
 /** SPEC §4 session restore, for a token whose user is not known yet. */
 export async function restoreSession(): Promise<TRestoreOutcome> {
   try {
     await refreshUser();
+    unansweredInARow = 0;
     return 'restored';
   } catch (error) {
-    if (isTimeoutError(error) || isCancelledError(error)) return 'retry';
-    if (error instanceof RpcCallError && error.httpStatus === 429) {
+    const decision = decideRestoreFailure(error);
+    if (decision === 'use-local') {
       const user = readLocalUser();
       if (user) {
         useSession.setState({ user });
         return 'local';
       }
     }
-    clearToken();
-    return 'reset';
+    if (decision === 'reset') {
+      unansweredInARow = 0;
+      clearToken();
+      return 'reset';
+    }
+    // A busy API without a local copy is asked again later too: being throttled is not being signed out.
+    if (decision !== 'retry-now') {
+      const delay = retryDelay();
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    return 'retry';
   }
 }
 

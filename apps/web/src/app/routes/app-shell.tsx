@@ -11,7 +11,7 @@ import { ErrorScreen } from '../../components/error-screen';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
-import { decideNavigation, decideScroll } from '../../lib/guard';
+import { decideNavigation, decideScroll, notFoundMessage } from '../../lib/guard';
 import { LANG_TAG, i18n } from '../../lib/i18n';
 import { langFromPath, localePath } from '../../lib/locale-path';
 import {
@@ -109,8 +109,14 @@ export function AppShell() {
   );
 
   const decision: TGuardDecision = useMemo(() => {
-    if (!target)
-      return { kind: 'error', status: 404, message: `Page Not Found: ${location.pathname}` };
+    if (!target) {
+      return {
+        kind: 'error',
+        status: 404,
+        message: notFoundMessage(location.pathname),
+        notFoundPath: location.pathname,
+      };
+    }
     return decideNavigation(target, {
       token: session.token,
       user: session.user,
@@ -170,11 +176,12 @@ export function AppShell() {
   if (decision.kind === 'error' || isLooping) {
     const status = decision.kind === 'error' ? decision.status : 500;
     const message = decision.kind === 'error' ? decision.message : undefined;
+    const notFoundPath = decision.kind === 'error' ? decision.notFoundPath : undefined;
     return (
       <DefaultLayout>
         <ErrorScreen
           status={status}
-          {...(message ? { message } : {})}
+          {...(notFoundPath !== undefined ? { notFoundPath } : message ? { message } : {})}
           onBack={() => {
             redirects.current = 0;
             setIsLooping(false);

@@ -1,6 +1,5 @@
 import { useLocation } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
-import { notFoundMessage } from '../../lib/guard';
 import { useLocalizedNavigate } from '../../lib/locale-path';
 
 /** /404 and the catch-all: SPEC §8 'Page Not Found: {path}'. */
@@ -10,7 +9,7 @@ export function NotFoundPage() {
   return (
     <ErrorScreen
       status={404}
-      message={notFoundMessage(`${location.pathname}${location.search}${location.hash}`)}
+      notFoundPath={`${location.pathname}${location.search}${location.hash}`}
       onBack={() => navigate('/')}
     />
   );

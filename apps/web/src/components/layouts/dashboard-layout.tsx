@@ -1,105 +1,136 @@
-import {
-  ApiOutlined,
-  BarChartOutlined,
-  ClusterOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  TeamOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import type { MenuProps } from 'antd';
-import { Button, Layout, Menu } from 'antd';
-import type { ReactNode } from 'react';
+/**
+ * Layout "dashboard" (SPEC §2). Wide screens: a collapsible sidebar (SPEC §3/§9 app config) beside a
+ * header with language, notices and user menu. Phones (below PHONE_MEDIA_QUERY): no sidebar; a header
+ * button opens the same navigation in a drawer, the header keeps icons only, and nothing scrolls sideways.
+ */
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
-import { LocalizedLink, stripLocale } from '../../lib/locale-path';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notification-bell';
 import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
+import { useMediaQuery } from '../use-media-query';
 import { UserMenu } from '../user-menu';
+import { SidebarNav } from './sidebar-nav';
+import { SiteFooter } from './site-footer';
+import './dashboard-layout.css';
 
-const NAV = [
-  { key: 'endpoint', path: '/rpc/endpoint', icon: <ApiOutlined aria-hidden /> },
-  { key: 'statistic', path: '/rpc/statistic', icon: <BarChartOutlined aria-hidden /> },
-  { key: 'billing', path: '/rpc/billings', icon: <WalletOutlined aria-hidden /> },
-  { key: 'dedicatedNode', path: '/rpc/dedicated-node', icon: <ClusterOutlined aria-hidden /> },
-  { key: 'team', path: '/rpc/team', icon: <TeamOutlined aria-hidden /> },
-  { key: 'profile', path: '/rpc/profile', icon: <UserOutlined aria-hidden /> },
-] as const;
+/** Below antd's md breakpoint (768 px) the sidebar becomes a drawer. */
+export const PHONE_MEDIA_QUERY = '(max-width: 767.98px)';
+export const OVERVIEW_PATH = '/rpc';
+const NAV_ID = 'dashboard-nav';
+const DRAWER_ID = 'dashboard-nav-drawer';
+const COLLAPSED_WIDTH = 80;
 
-/** The nav entry a path belongs to: /rpc/billings/charge is under Billing. */
-export function activeNavKey(pathname: string): string | undefined {
-  const bare = stripLocale(pathname);
-  return NAV.find((item) => bare === item.path || bare.startsWith(`${item.path}/`))?.key;
+/** Theme colours for the stylesheet, so a token change reaches the sidebar and its focus ring. */
+function useLayoutColors(): CSSProperties {
+  const { token } = theme.useToken();
+  return {
+    '--dash-bg': token.colorBgContainer,
+    '--dash-border': token.colorSplit,
+    '--dash-text': token.colorText,
+    '--dash-hover-bg': token.colorFillTertiary,
+    '--dash-active-bg': token.colorPrimaryBg,
+    '--dash-primary': token.colorPrimary,
+    '--dash-focus-ring': token.colorPrimary,
+  } as CSSProperties;
 }
 
-/** Layout "dashboard" (SPEC §2): collapsible sidebar (SPEC §9 app config) and a header with user menu. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
+  const colors = useLayoutColors();
+  const isPhone = useMediaQuery(PHONE_MEDIA_QUERY);
   const collapsed = useAppConfig((s) => s.sidebarCollapse);
   const width = useAppConfig((s) => s.sidebarWidth);
   const setCollapsed = useAppConfig((s) => s.setSidebarCollapse);
-  const active = activeNavKey(pathname);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const drawerButtonRef = useRef<HTMLButtonElement>(null);
 
-  const items: MenuProps['items'] = NAV.map((item) => ({
-    key: item.key,
-    icon: item.icon,
-    label: (
-      <LocalizedLink to={item.path} aria-current={item.key === active ? 'page' : undefined}>
-        {t(`nav.${item.key}`)}
-      </LocalizedLink>
-    ),
-  }));
+  // A followed link or a widened window closes the drawer.
+  useEffect(() => {
+    setIsDrawerOpen(false);
+  }, [pathname, isPhone]);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout hasSider={!isPhone} className="dash" style={colors}>
       <SkipLink />
-      <Layout.Sider
-        width={width}
-        collapsed={collapsed}
-        collapsible
-        trigger={null}
-        theme="light"
-        style={{ borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)', minHeight: '100vh' }}
-      >
-        <div style={{ height: 64, display: 'flex', alignItems: 'center', paddingInline: 24 }}>
-          <Logo compact={collapsed} />
-        </div>
-        <nav aria-label={t('nav.label')} id="dashboard-nav">
-          <Menu mode="inline" items={items} selectedKeys={active ? [active] : []} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 8,
-            background: 'transparent',
-            paddingInline: 16,
-          }}
-        >
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
-            aria-expanded={!collapsed}
-            aria-controls="dashboard-nav"
-            onClick={() => setCollapsed(!collapsed)}
+      {!isPhone && (
+        <div className="dash-sider-column" style={{ width: collapsed ? COLLAPSED_WIDTH : width }}>
+          <SidebarNav
+            id={NAV_ID}
+            className="dash-sider"
+            isCollapsed={collapsed}
+            head={
+              <div className="dash-sider-head">
+                <Logo compact={collapsed} to={OVERVIEW_PATH} />
+              </div>
+            }
           />
-          <div style={{ flex: 1 }} />
+        </div>
+      )}
+      <Layout className="dash-body">
+        <Layout.Header className="dash-header">
+          {isPhone ? (
+            <>
+              <Button
+                ref={drawerButtonRef}
+                type="text"
+                icon={<MenuOutlined aria-hidden />}
+                aria-label={t('sidebar.open')}
+                aria-haspopup="dialog"
+                aria-expanded={isDrawerOpen}
+                aria-controls={isDrawerOpen ? DRAWER_ID : undefined}
+                onClick={() => setIsDrawerOpen(true)}
+              />
+              <Logo to={OVERVIEW_PATH} />
+            </>
+          ) : (
+            <Button
+              type="text"
+              icon={
+                collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />
+              }
+              aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
+              aria-expanded={!collapsed}
+              aria-controls={NAV_ID}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          )}
+          <div className="dash-header-spacer" />
           <LanguageSwitch />
           <NotificationBell />
-          <UserMenu />
+          <UserMenu isCompact={isPhone} />
         </Layout.Header>
-        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 24 }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="dash-content">
           {children}
         </Layout.Content>
+        <SiteFooter />
       </Layout>
+      {isPhone && (
+        <Drawer
+          id={DRAWER_ID}
+          rootClassName="dash-drawer"
+          // The drawer renders outside .dash: it needs the colours too.
+          rootStyle={colors}
+          placement="left"
+          width={280}
+          open={isDrawerOpen}
+          onClose={() => setIsDrawerOpen(false)}
+          afterOpenChange={(open) => {
+            if (!open) drawerButtonRef.current?.focus();
+          }}
+          title={t('sidebar.drawerTitle')}
+          styles={{ body: { padding: '8px 0' } }}
+        >
+          <SidebarNav id={`${NAV_ID}-drawer`} onNavigate={() => setIsDrawerOpen(false)} />
+        </Drawer>
+      )}
     </Layout>
   );
 }

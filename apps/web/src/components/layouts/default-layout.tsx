@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
+import { SiteFooter } from './site-footer';
 
-/** Layout "default" (SPEC §2): header with logo and language switch over a centred card. */
+/** Layout "default" (SPEC §2): header with logo and language switch over a centred card; terms below. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -35,6 +36,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           {children}
         </Card>
       </Layout.Content>
+      <SiteFooter />
     </Layout>
   );
 }

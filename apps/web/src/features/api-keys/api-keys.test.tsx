@@ -1,7 +1,7 @@
 /** The /rpc/endpoint page against a fake request client: only callRpc (the network boundary) is replaced. */
 import type { TApiKey, TChain, TMethodName, TParamsIn, TResult } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -128,11 +128,24 @@ const handlers: THandlers = {
     ],
   }),
   hub_getRuTable: (): TResult<'hub_getRuTable'> => ({
-    version: '2026-01',
+    // an internal version string naming another provider: never shown
+    version: '2026-11-22.blockpi-2',
     methods: [
+      { method: 'eth_chainId', ru: 5 },
+      { method: 'net_version', ru: 5 },
       { method: 'eth_blockNumber', ru: 10 },
+      { method: 'eth_gasPrice', ru: 10 },
+      { method: 'eth_getBalance', ru: 15 },
       { method: 'eth_call', ru: 20 },
+      { method: 'eth_getBlockByNumber', ru: 20 },
+      { method: 'eth_getTransactionReceipt', ru: 15 },
+      { method: 'eth_sendRawTransaction', ru: 200 },
       { method: 'eth_getLogs', ru: 50 },
+      { method: 'eth_newFilter', ru: 20 },
+      { method: 'eth_subscribe', ru: 10 },
+      { method: 'eth_sendUserOperation', ru: 200 },
+      { method: 'trace_block', ru: 150 },
+      { method: 'debug_trace*', ru: 150 },
     ],
     rules: {
       unlistedRuPer250Bytes: 5,
@@ -152,7 +165,7 @@ function calls<N extends TMethodName>(method: N) {
   return rpc.mock.calls.filter(([name]) => name === method).map(([, p]) => p as TParamsIn<N>);
 }
 
-function renderPage() {
+function renderPage(path = '/rpc/endpoint') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -160,7 +173,7 @@ function renderPage() {
     <QueryClientProvider client={queryClient}>
       {/* as the app's providers do: no space squeezed into two-character Chinese buttons */}
       <ConfigProvider button={{ autoInsertSpace: false }}>
-        <MemoryRouter initialEntries={['/rpc/endpoint']}>
+        <MemoryRouter initialEntries={[path]}>
           <EndpointPage />
         </MemoryRouter>
       </ConfigProvider>
@@ -350,11 +363,27 @@ describe('EndpointPage key detail', () => {
     );
     await userEvent.click(within(drawer).getByRole('button', { name: 'Copy HTTPS URL' }));
     expect(writeText).toHaveBeenCalledWith(`http://localhost:3001/v1/localnet/${key}`);
-    expect(await screen.findByText('Copied to the clipboard.')).toBeInTheDocument();
+    // The feedback is a tooltip on the button (role status), not a page-wide toast over the drawer's title.
+    const copied = await screen.findByRole('status', { name: '' });
+    expect(copied).toHaveTextContent('Copied to the clipboard.');
+    expect(copied.closest('.ant-tooltip')).not.toBeNull();
+    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('Copied');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Copy WSS URL' }));
     expect(writeText).toHaveBeenLastCalledWith(`ws://localhost:3001/v1/localnet/${key}`);
-    expect(within(drawer).getByLabelText('Example request (curl)')).toHaveTextContent(
-      `curl -X POST 'http://localhost:3001/v1/localnet/${key}'`,
+    const curl = within(drawer).getByLabelText('Example request (curl)');
+    expect(curl).toHaveTextContent(`curl -X POST 'http://localhost:3001/v1/localnet/${key}'`);
+    // wrapped inside the drawer rather than cut at its edge
+    expect(curl).toHaveStyle({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+    expect(within(drawer).getByRole('button', { name: 'Copy curl example' })).toBeInTheDocument();
+  });
+
+  it('says when the browser refuses the clipboard, beside the button', async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error('denied')));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const drawer = await openDetail();
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Copy HTTPS URL' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Could not copy: your browser refused access to the clipboard.',
     );
   });
 
@@ -437,8 +466,41 @@ describe('EndpointPage rate limits & RU costs', () => {
     expect(await screen.findByText('eth_getLogs')).toBeInTheDocument();
     expect(screen.getByText('Requests served in archive mode cost 30% more.')).toBeInTheDocument();
 
+    // Every method in one scrolling table, grouped; no pages and no internal version string.
+    const prices = screen.getByRole('region', { name: 'RU cost per method' });
+    const table = within(prices).getByRole('table');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(15 + 9);
+    const groups = within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
+    expect(groups).toEqual([
+      'Chain and node info (3)',
+      'Gas and fees (1)',
+      'Accounts and contract state (2)',
+      'Blocks (1)',
+      'Transactions and receipts (2)',
+      'Logs and filters (2)',
+      'Subscriptions (WebSocket) (1)',
+      'Account abstraction (ERC-4337) (1)',
+      'Trace and debug (2)',
+    ]);
+    expect(screen.queryByText(/blockpi/i)).toBeNull();
+    expect(screen.queryByText(/table version/i)).toBeNull();
+    expect(prices.querySelector('.ant-pagination')).toBeNull();
+    expect(prices.closest('.ant-card')!.querySelector('.ant-pagination')).toBeNull();
+    expect(screen.getByText('15 methods')).toBeInTheDocument();
+
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search methods' }), 'logs');
-    expect(screen.queryByText('eth_blockNumber')).not.toBeInTheDocument();
+    expect(within(prices).queryByText('eth_blockNumber')).not.toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Logs and filters (1)']);
+    expect(screen.getByText('1 of 15 methods')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search methods' }), 'zzz');
+    expect(screen.getByText('No method matches your search.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search methods' }));
 
     // default: 1,000,000 eth_call a month at 10 req/s → 20,000,000 RUs, 200 RU/s, Free
     expect(screen.getByText('20,000,000')).toBeInTheDocument();
@@ -447,6 +509,54 @@ describe('EndpointPage rate limits & RU costs', () => {
     await userEvent.type(peak, '100');
     expect(await screen.findByText('2,000')).toBeInTheDocument();
     expect(screen.getAllByText('Elementary').length).toBeGreaterThan(1);
+  });
+});
+
+describe('EndpointPage gateway guide', () => {
+  it('opens a tab from ?tab= and documents the endpoints, limits and every gateway error', async () => {
+    renderPage('/rpc/endpoint?tab=guide');
+    expect(screen.getByRole('tab', { name: 'Using the gateway' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await screen.findByText('http://localhost:3001/v1/localnet/YOUR_API_KEY'),
+    ).toBeInTheDocument();
+    const errors = screen.getByRole('heading', { name: 'Errors' }).closest('.ant-card')!;
+    const codes = within(errors as HTMLElement)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(codes).toEqual([
+      '-32700',
+      '-32600',
+      '-32601',
+      '-32003',
+      '-32006',
+      '-32004',
+      '-32001',
+      '-32005',
+      '-32010',
+      '-32002',
+    ]);
+    expect(errors).toHaveTextContent('Wait for Retry-After seconds; slow down or upgrade.');
+    // its link to the limits switches the tab in place
+    await userEvent.click(screen.getByRole('link', { name: /Your tier, every tier/ }));
+    expect(screen.getByRole('tab', { name: 'Rate limits & RU costs' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('?tab=limits opens the rate limits, an unknown tab the keys', async () => {
+    renderPage('/rpc/endpoint?tab=limits');
+    expect(screen.getByRole('tab', { name: 'Rate limits & RU costs' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    cleanup();
+    renderPage('/rpc/endpoint?tab=nonsense');
+    expect(screen.getByRole('tab', { name: 'API keys' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, initI18n } from '../../lib/i18n';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import { RpcCallError, callRpc } from '../../lib/rpc-client';
+import { HELP_LINKS } from '../../lib/help-links';
 import { hashPassword } from '../../lib/password';
 import { useSession } from '../../lib/session';
 import { COOKIE } from '../../lib/storage-keys';
@@ -260,6 +261,19 @@ describe('RegisterPage', () => {
     expect(Cookies.get(COOKIE.registerConfirm)).toBe('new@example.com');
   });
 
+  it('links the terms and the privacy policy from the consent, in a new tab', async () => {
+    fakeApi({ hub_emailExists: () => ({ exists: false }) });
+    renderPage('/register', <RegisterPage />);
+    const terms = screen.getByRole('link', { name: /Terms of Service/ });
+    const privacy = screen.getByRole('link', { name: /Privacy Policy/ });
+    expect(terms).toHaveAttribute('href', HELP_LINKS.terms);
+    expect(privacy).toHaveAttribute('href', HELP_LINKS.privacy);
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('checkbox')).toHaveAccessibleName(
+      /I have read and agree to the Terms of Service/,
+    );
+  });
+
   it('blocks a mismatched confirmation', async () => {
     fakeApi({ hub_emailExists: () => ({ exists: false }) });
     renderPage('/register', <RegisterPage />);
@@ -309,7 +323,7 @@ describe('RegisterConfirmPage', () => {
   it('shows the address and resends with a countdown', async () => {
     fakeApi({ hub_sendRegisterConfirmMail: () => ({ sent: true }) });
     renderPage('/register-confirm?email=new%40example.com', <RegisterConfirmPage />);
-    expect(screen.getByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeInTheDocument();
     expect(screen.getByText('new@example.com')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation mail' }));
     expect(await screen.findByRole('button', { name: 'Send again in 60 s' })).toBeDisabled();
@@ -325,7 +339,7 @@ describe('ActivateAccountPage', () => {
     });
     renderPage(`/activate-account?code=${CODE}`, <ActivateAccountPage />);
     expect(
-      await screen.findByRole('heading', { name: 'Your e-mail is confirmed' }),
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail is confirmed' }),
     ).toBeInTheDocument();
     expect(calls('hub_emailConfirm')).toEqual([{ code: CODE }]);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -342,7 +356,7 @@ describe('ActivateAccountPage', () => {
       hub_sendRegisterConfirmMail: () => ({ sent: true }),
     });
     renderPage(`/activate-account?code=${CODE}`, <ActivateAccountPage />);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(calls('hub_emailConfirm')).toHaveLength(0);
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send confirmation mail' }));
@@ -362,7 +376,7 @@ describe('ActivateAccountPage', () => {
     fakeApi({});
     renderPage('/activate-account', <ActivateAccountPage />);
     expect(
-      screen.getByRole('heading', { name: 'Confirm your e-mail address' }),
+      screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
   });
@@ -404,7 +418,7 @@ describe('EmailConfirmPage', () => {
     });
     renderPage(`/email-confirm?code=${CODE}`, <EmailConfirmPage />);
     expect(
-      await screen.findByRole('heading', { name: 'Your e-mail is confirmed' }),
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail is confirmed' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(useSession.getState().user?.mailStatus).toBe(1));
     expect(rpc).toHaveBeenCalledWith(
@@ -429,6 +443,12 @@ describe('password reset', () => {
     expect(screen.getByRole('button', { name: 'Send again in 60 s' })).toBeDisabled();
   });
 
+  it('names the page with an h1 while it checks the link', () => {
+    rpc.mockImplementation(() => new Promise(() => {}));
+    renderPage(`/set-password/checking?code=${CODE}`, <SetPasswordCheckingPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Checking your link…' })).toBeVisible();
+  });
+
   it('goes on to the form when the code is valid', async () => {
     fakeApi({ hub_passwordResetCodeStatus: () => ({ status: 'valid', email: null }) });
     renderPage(`/reset-password/checking?code=${CODE}`, <ResetPasswordCheckingPage />);
@@ -448,7 +468,7 @@ describe('password reset', () => {
   ] as const)('status %s offers a new link', async (status, title) => {
     fakeApi({ hub_passwordResetCodeStatus: () => ({ status, email: null }) });
     renderPage(`/reset-password/checking?code=${CODE}`, <ResetPasswordCheckingPage />);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
     await expectLocation('/reset-password');
   });

@@ -1,6 +1,6 @@
 /** The notifications screen against a fake request client (callRpc only), and the header bell. */
 import type { TMethodName, TNotice, TNoticeType } from '@rpc/contract';
-import { NOTICE_CUTOFF_MS } from '@rpc/contract';
+import { NOTICE_CUTOFF_MS, NOTICE_TYPES } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,10 +8,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from '../../components/notification-bell';
 import { i18n, initI18n } from '../../lib/i18n';
+import { NOTICE_TARGETS } from '../../lib/notice-target';
 import { addNotice, resetNotices } from '../../lib/notices';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import { callRpc } from '../../lib/rpc-client';
 import { NotificationsPage } from './components/notifications-page';
+import { NOTICE_TOPICS, topicState, topicsOf, withTopic } from './utils/notice-topics';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -39,6 +41,7 @@ function notice(type: TNoticeType, over: Partial<TNotice> = {}): TNotice {
 /** An in-memory server: notices newest first, cursor = index as a string. */
 let server: TNotice[] = [];
 let mailed: TNoticeType[] = [];
+let mailable: TNoticeType[] = [];
 
 function unreadByType() {
   const out: Record<string, number> = {};
@@ -73,10 +76,7 @@ const handlers: Partial<Record<TMethodName, (params: never) => unknown>> = {
     server = server.map((n) => ({ ...n, read: true }));
     return { unreadCount: 0 };
   },
-  hub_getUserEmailConfig: () => ({
-    types: mailed,
-    available: ['deposit', 'low_ru', 'apikey_delete'],
-  }),
+  hub_getUserEmailConfig: () => ({ types: mailed, available: mailable }),
   hub_setUserEmailConfig: (p: { types: TNoticeType[] }) => {
     mailed = p.types;
     return { types: mailed };
@@ -98,6 +98,8 @@ function renderPage(path = '/rpc/notifications') {
         <Routes>
           <Route path="/rpc/notifications" element={<NotificationsPage />} />
           <Route path="/zh/rpc/notifications" element={<NotificationsPage />} />
+          <Route path="/rpc/billings" element={<h1>Billing page</h1>} />
+          <Route path="/rpc/endpoint" element={<h1>Endpoint page</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -118,6 +120,7 @@ beforeEach(async () => {
   resetNotices();
   seq = 0;
   mailed = ['deposit'];
+  mailable = ['deposit', 'low_ru', 'apikey_delete'];
   server = [];
   await act(() => i18n.changeLanguage('en'));
 });
@@ -201,15 +204,109 @@ describe('NotificationsPage', () => {
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Deposit received');
   });
 
-  it('saves the e-mail preferences', async () => {
+  it('chooses e-mail by topic, with plain names, and single types on demand', async () => {
+    mailed = ['deposit'];
     renderPage();
-    const group = await screen.findByRole('group', { name: 'Notice types sent by e-mail' });
-    expect(within(group).getByRole('checkbox', { name: 'Deposits' })).toBeChecked();
-    await userEvent.click(within(group).getByRole('checkbox', { name: 'Low RU balance' }));
+    const group = await screen.findByRole('group', { name: 'Topics sent by e-mail' });
+    // available: deposit, low_ru, apikey_delete → three topics, not three raw types
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual([
+      'Service stops and low balance',
+      'Payments and purchases',
+      'API key changes',
+    ]);
+    expect(within(group).getByRole('checkbox', { name: 'Payments and purchases' })).toBeChecked();
+    expect(
+      within(group).getByRole('checkbox', { name: 'Service stops and low balance' }),
+    ).toHaveAccessibleDescription(
+      'Your API service is paused, your RUs or wallet balance run low, or a package runs out or expires.',
+    );
+    await userEvent.click(
+      within(group).getByRole('checkbox', { name: 'Service stops and low balance' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save e-mail preferences' }));
     await waitFor(() =>
       expect(calls('hub_setUserEmailConfig')).toEqual([{ types: ['deposit', 'low_ru'] }]),
     );
+  });
+
+  it('opens the single types of a topic and saves one of them', async () => {
+    mailed = [];
+    mailable = ['low_ru', 'low_balance', 'deposit'];
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'Topics sent by e-mail' });
+    const more = within(group).getByRole('button', {
+      name: 'Choose individually: Service stops and low balance',
+    });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const single = within(group).getByRole('group', { name: 'Service stops and low balance' });
+    await userEvent.click(within(single).getByRole('checkbox', { name: 'Low RU balance' }));
+    // one of two: the topic box shows "some"
+    expect(
+      within(group).getByRole('checkbox', { name: 'Service stops and low balance' }),
+    ).toBePartiallyChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Save e-mail preferences' }));
+    await waitFor(() => expect(calls('hub_setUserEmailConfig')).toEqual([{ types: ['low_ru'] }]));
+  });
+
+  it('a notice title opens what it is about and marks it read', async () => {
+    server = [notice('low_ru'), notice('apikey_delete')];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const link = within(list).getByRole('link', { name: 'RU balance is low' });
+    expect(link).toHaveAttribute('href', '/rpc/billings');
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeInTheDocument();
+    await waitFor(() => expect(calls('hub_setUserMessageRead')).toEqual([{ type: 'low_ru' }]));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAccessibleDescription(
+        '1 unread notification',
+      ),
+    );
+  });
+
+  it('a click anywhere on a notice opens it too', async () => {
+    server = [notice('apikey_delete')];
+    renderPage();
+    await userEvent.click(
+      await screen.findByText('API key key-1 was deleted; requests with it are refused.'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Endpoint page' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls('hub_setUserMessageRead')).toEqual([{ type: 'apikey_delete' }]),
+    );
+  });
+
+  it('an announcement has nothing to open: it is marked read with its own button', async () => {
+    server = [notice('normal_warn', { title: 'Maintenance tonight', content: 'From 02:00 UTC.' })];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).queryByRole('link')).toBeNull();
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Mark “Maintenance tonight” as read' }),
+    );
+    await waitFor(() => expect(calls('hub_setUserMessageRead')).toEqual([{ type: 'normal_warn' }]));
+    await waitFor(() => expect(within(list).queryByText('Unread')).toBeNull());
+    expect(within(list).queryByRole('button', { name: /as read/ })).toBeNull();
+  });
+
+  it('lists the type filter under topics', async () => {
+    renderPage();
+    await screen.findByText('No notifications');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox.parentElement!).getByText('Failed automatic payments'),
+    ).toBeInTheDocument();
+    expect(screen.getByTitle('Automatic top-up failed')).toBeInTheDocument();
+  });
+
+  it('has its e-mail preferences at #email-preferences (linked from the profile)', async () => {
+    const { container } = renderPage();
+    await screen.findByRole('group', { name: 'Topics sent by e-mail' });
+    expect(container.querySelector('#email-preferences')).toHaveTextContent('E-mail notifications');
   });
 
   it('speaks Chinese under /zh', async () => {
@@ -223,5 +320,39 @@ describe('NotificationsPage', () => {
     expect(screen.getByRole('button', { name: '通知' })).toHaveAccessibleDescription(
       '1 条未读通知',
     );
+  });
+});
+
+describe('notice topics and targets', () => {
+  it('puts every notice type in exactly one topic', () => {
+    const all = Object.values(NOTICE_TOPICS).flat();
+    expect([...all].sort()).toEqual([...NOTICE_TYPES].sort());
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('switches a whole topic, keeping the server order', () => {
+    const available = ['deposit', 'low_ru', 'low_balance', 'apikey_delete'] as TNoticeType[];
+    const [service] = topicsOf(available);
+    expect(service).toEqual({ id: 'service', types: ['low_ru', 'low_balance'] });
+    expect(withTopic(['apikey_delete'], service!, true, available)).toEqual([
+      'low_ru',
+      'low_balance',
+      'apikey_delete',
+    ]);
+    expect(withTopic(['low_ru', 'deposit'], service!, false, available)).toEqual(['deposit']);
+    expect(topicState(service!, new Set(['low_ru']))).toBe('some');
+    expect(topicState(service!, new Set(['low_ru', 'low_balance']))).toBe('all');
+    expect(topicState(service!, new Set())).toBe('none');
+  });
+
+  it.each([
+    ['deposit', '/rpc/billings'],
+    ['api_service_is_paused', '/rpc/billings'],
+    ['apikey_feature_update', '/rpc/endpoint'],
+    ['team_approve_invite', '/rpc/team'],
+    ['team_disband', null],
+    ['normal_success', null],
+  ] as const)('a %s notice opens %s', (type, target) => {
+    expect(NOTICE_TARGETS[type]).toBe(target);
   });
 });

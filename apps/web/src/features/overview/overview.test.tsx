@@ -5,7 +5,7 @@
 import type { TMethodName, TParamsIn, TReportParamsIn, TResult } from '@rpc/contract';
 import { REPORT_BUCKET_MS, bucketStarts, startOfLocalDay } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -15,7 +15,14 @@ import { resetLimitInfo } from '../../lib/limit-info';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import { RpcCallError, callRpc } from '../../lib/rpc-client';
 import { OverviewPage } from './components/overview-page';
-import { buildSparklineOption, last24HoursRange, sumSeries, todayRange } from './utils/overview';
+import {
+  buildLast24HoursOption,
+  daysOfRuLeft,
+  last24HoursRange,
+  nextTier,
+  sumSeries,
+  todayRange,
+} from './utils/overview';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -39,7 +46,17 @@ const limitInfo: TResult<'hub_getUserLimitInfo'> = {
   ruPerSec: 400,
   concurrency: 10,
   ruBalance: 123_456,
-  tiers: [],
+  tiers: [
+    { level: 'free', name: 'Free', order: 1, reqPerSec: 20, ruPerSec: 400, concurrency: 10 },
+    {
+      level: 'elementary',
+      name: 'Elementary',
+      order: 2,
+      reqPerSec: 1000,
+      ruPerSec: 40_000,
+      concurrency: 100,
+    },
+  ],
 };
 
 const handlers: THandlers = {
@@ -131,7 +148,7 @@ describe('overview ranges', () => {
     });
   });
 
-  it('draws the sum of every key per hour', () => {
+  it('draws the sum of every key per hour, with both axes', () => {
     const from = Date.UTC(2026, 10, 19, 16);
     const result = {
       bucket: 'hour' as const,
@@ -146,24 +163,50 @@ describe('overview ranges', () => {
       total: 6,
     };
     expect(sumSeries(result)).toEqual([4, 2]);
-    const option = buildSparklineOption(result, { requests: 'Requests', formatNumber: String });
-    expect((option.xAxis as { data: string[] }).data).toEqual([
-      '2026-11-20 00:00',
-      '2026-11-20 01:00',
-    ]);
-    expect((option.series as { data: number[] }[])[0]!.data).toEqual([4, 2]);
+    const option = buildLast24HoursOption(result, { requests: 'Requests', formatNumber: String });
+    const xAxis = option.xAxis as {
+      show?: boolean;
+      data: string[];
+      axisLabel: { interval: (i: number) => boolean; formatter: (v: string, i: number) => string };
+    };
+    expect(xAxis.data).toEqual(['2026-11-20 00:00', '2026-11-20 01:00']);
+    expect(xAxis.show).not.toBe(false);
+    // the hours on the axis, the date where the day starts
+    expect(xAxis.axisLabel.interval(0)).toBe(true);
+    expect(xAxis.axisLabel.formatter(xAxis.data[0]!, 0)).toBe('00:00\n11/20');
+    const yAxis = option.yAxis as {
+      show?: boolean;
+      axisLabel: { formatter: (n: number) => string };
+    };
+    expect(yAxis.show).not.toBe(false);
+    expect(yAxis.axisLabel.formatter(1000)).toBe('1000');
+    expect((option.series as { type: string; data: number[] }[])[0]).toMatchObject({
+      type: 'bar',
+      data: [4, 2],
+    });
+  });
+
+  it("estimates the days of RUs left at today's pace, and the next tier", () => {
+    const HOUR_MS = 3_600_000;
+    // 1,000 RUs in the 10 hours since midnight: 2,400 a day → 100,000 last 41 days
+    expect(daysOfRuLeft(100_000, 1000, 10 * HOUR_MS)).toBe(41);
+    expect(daysOfRuLeft(100_000, 0, 10 * HOUR_MS)).toBeNull();
+    expect(daysOfRuLeft(100_000, 1000, HOUR_MS / 2)).toBeNull();
+    expect(daysOfRuLeft(0, 1000, 10 * HOUR_MS)).toBeNull();
+    expect(nextTier(limitInfo.tiers, 1)?.name).toBe('Elementary');
+    expect(nextTier(limitInfo.tiers, 2)).toBeNull();
   });
 });
 
 describe('OverviewPage', () => {
-  it("shows today's requests and RUs, the RU balance, the top 5 keys and the 24 h sparkline", async () => {
+  it("shows today's requests and RUs, the RUs left, the top 5 keys and the 24 h chart", async () => {
     const before = Date.now();
     renderPage();
     expect(await screen.findByText('4,321')).toBeInTheDocument();
     expect(screen.getByText("Today's requests")).toBeInTheDocument();
     expect(screen.getByText('RUs used today')).toBeInTheDocument();
     expect(screen.getByText('98,765')).toBeInTheDocument();
-    expect(screen.getByText('Remaining RUs')).toBeInTheDocument();
+    expect(screen.getByText('RUs left')).toBeInTheDocument();
     expect(await screen.findByText('123,456')).toBeInTheDocument();
     // The endpoint page's "Requests today" name is not reused here.
     expect(screen.queryByText('Requests today')).toBeNull();
@@ -184,9 +227,11 @@ describe('OverviewPage', () => {
     ).toEqual(['Key 1', '700', '7,000']);
     expect(within(rows[1]!).getByText('deleted')).toBeInTheDocument();
 
-    const spark = await screen.findByRole('img', { name: 'Requests in the last 24 hours' });
-    expect(spark).toHaveAttribute('data-points', '24');
-    expect(spark).toHaveAttribute('data-total', '72');
+    const chart = await screen.findByRole('img', { name: 'Requests in the last 24 hours' });
+    expect(chart).toHaveAttribute('data-points', '24');
+    expect(chart).toHaveAttribute('data-total', '72');
+    // a real chart: axis labels are drawn (ECharts' SVG text), not a bare sparkline
+    await waitFor(() => expect(chart.querySelectorAll('svg text').length).toBeGreaterThan(4));
     const last24 = calls('hub_reportUserRequestByApikey')[0]!;
     expect(last24.to - last24.from).toBe(24 * HOUR);
 
@@ -198,6 +243,42 @@ describe('OverviewPage', () => {
       'href',
       '/rpc/endpoint',
     );
+  });
+
+  it('shows usage against the plan: tier, rates, the next tier and a way to billing', async () => {
+    renderPage();
+    const plan = (await screen.findByRole('heading', { name: 'Your plan' })).closest('.ant-card')!;
+    expect(await within(plan as HTMLElement).findByText('Free')).toBeInTheDocument();
+    expect(plan).toHaveTextContent('Up to 20 requests and 400 RUs per second');
+    expect(plan).toHaveTextContent('Next tier: Elementary, up to 1,000 requests per second');
+    expect(
+      within(plan as HTMLElement).getByRole('link', { name: 'Upgrade or buy RUs' }),
+    ).toHaveAttribute('href', '/rpc/billings');
+    expect(
+      within(plan as HTMLElement).getByRole('link', { name: 'Compare tiers' }),
+    ).toHaveAttribute('href', '/rpc/endpoint?tab=limits');
+  });
+
+  it('links to the gateway docs', async () => {
+    renderPage();
+    const docs = await screen.findByRole('navigation', { name: 'Gateway docs' });
+    const links = within(docs).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/rpc/endpoint?tab=guide',
+      '/rpc/endpoint?tab=limits',
+      '/rpc/endpoint',
+    ]);
+    expect(links[0]).toHaveTextContent(
+      'Using the gateway: requests, batches, WebSocket and errors',
+    );
+  });
+
+  it('draws its cards at equal heights in a row', async () => {
+    renderPage();
+    await screen.findByText('4,321');
+    const cards = screen.getAllByText(/Today's requests|RUs used today|RUs left|Your plan/);
+    expect(cards).toHaveLength(4);
+    for (const label of cards) expect(label.closest('.ant-card')).toHaveStyle({ height: '100%' });
   });
 
   it('shows an error with a retry', async () => {

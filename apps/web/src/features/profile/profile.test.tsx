@@ -195,18 +195,23 @@ describe('ProfilePage', () => {
     );
   });
 
-  it('turns the recharge tips off', async () => {
+  it('turns the top-up reminders off, in plain words', async () => {
     fakeApi({
       hub_setRechargeTips: (params) => params,
       hub_getUserProfile: () => ({ ...user, rechargeTips: 0 }),
     });
     renderProfile();
-    const toggle = screen.getByRole('switch', { name: 'Recharge tips' });
+    const toggle = screen.getByRole('switch', { name: 'Remind me to top up' });
     expect(toggle).toBeChecked();
+    // The old jargon is gone (issue item 11).
+    expect(screen.queryByText(/recharge tips/i)).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Choose which notices are also sent by e-mail' }),
+    ).toHaveAttribute('href', '/rpc/notifications#email-preferences');
     await userEvent.click(toggle);
     await waitFor(() => expect(calls('hub_setRechargeTips')).toEqual([{ rechargeTips: 0 }]));
     await waitFor(() => expect(calls('hub_getUserProfile')).toHaveLength(1));
-    expect(screen.getByRole('switch', { name: 'Recharge tips' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Remind me to top up' })).not.toBeChecked();
   });
 
   it('switches the language and tells the server', async () => {

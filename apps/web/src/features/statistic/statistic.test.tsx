@@ -14,6 +14,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, initI18n } from '../../lib/i18n';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import { RpcCallError, callRpc } from '../../lib/rpc-client';
+import { useSession } from '../../lib/session';
 import { STORAGE_KEY } from '../../lib/storage-keys';
 import { StatisticPage } from './components/statistic-page';
 import { CACHED_STATS_VERSION } from './utils/cached-stats';
@@ -157,6 +158,20 @@ const handlers: THandlers = {
         ]
       : [],
   }),
+  hub_reportUserRefusals: (p: TReportParamsIn) => {
+    const frame = frameOf(p);
+    const at = (n: number) => frame.buckets.map((_, i) => (i === 0 ? n : 0));
+    return {
+      ...frame,
+      series: [
+        { code: -32005, data: at(6), total: 6 },
+        { code: -32004, data: at(2), total: 2 },
+      ],
+      total: 8,
+      errors: at(2 * usageScale),
+      totalErrors: 2 * usageScale,
+    };
+  },
   hub_reportUsageInfoByNetwork: () => ({
     list: usageScale
       ? [
@@ -227,8 +242,14 @@ beforeEach(async () => {
     return handler(params as never) as never;
   });
   localStorage.clear();
+  // A personal account unless a test acts for a team.
+  useSession.setState({ token: 't', user: null, loginType: 'personal', teamId: null });
   await act(() => i18n.changeLanguage('en'));
 });
+
+function actForTeam() {
+  useSession.setState({ loginType: 'team', teamId: 'team-1' });
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -323,7 +344,8 @@ describe('StatisticPage', () => {
     expect(Number((await chart()).getAttribute('data-points'))).toBeGreaterThan(hourly);
   });
 
-  it('sends the chosen metric, stacking, network and key', async () => {
+  it('sends the chosen metric, stacking, network and key (acting for a team)', async () => {
+    actForTeam();
     const user = userEvent.setup();
     renderPage();
     await chart();
@@ -495,6 +517,7 @@ describe('StatisticPage', () => {
   });
 
   it('speaks Chinese: range, interval and scope labels, tables', async () => {
+    actForTeam();
     await act(() => i18n.changeLanguage('zh'));
     renderPage();
     expect(await chart('请求数趋势')).toHaveAttribute('data-bucket', 'hour');
@@ -506,6 +529,7 @@ describe('StatisticPage', () => {
   });
 
   it('waits for a key when the remembered one is gone', async () => {
+    actForTeam();
     localStorage.setItem(
       STORAGE_KEY.cachedStats,
       JSON.stringify({
@@ -540,5 +564,107 @@ describe('StatisticPage', () => {
       await screen.findByText('Choose the start and end of the time range.'),
     ).toBeInTheDocument();
     expect(rpc.mock.calls.slice(before).filter(([m]) => m.startsWith('hub_report'))).toEqual([]);
+  });
+  it('labels the three rows of filters', async () => {
+    renderPage();
+    await chart();
+    const bar = screen.getByRole('group', { name: 'Filters' });
+    const period = within(bar).getByRole('group', { name: 'Period' });
+    expect(within(period).getByRole('radiogroup', { name: 'Time range' })).toBeInTheDocument();
+    expect(within(period).getByRole('combobox', { name: 'Interval' })).toBeInTheDocument();
+    const data = within(bar).getByRole('group', { name: 'Usage of' });
+    expect(within(data).getByRole('combobox', { name: 'Network' })).toBeInTheDocument();
+    const display = within(bar).getByRole('group', { name: 'Display' });
+    expect(within(display).getByRole('radiogroup', { name: 'Metric' })).toBeInTheDocument();
+    expect(within(display).getByRole('radiogroup', { name: 'Stack by' })).toBeInTheDocument();
+    expect(screen.getByText('Period')).toBeVisible();
+  });
+
+  it('acting as a personal account: no Team scope, one key list with "All API keys"', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await chart();
+    expect(screen.queryByRole('radio', { name: 'Team' })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Scope' })).toBeNull();
+    const keySelect = screen.getByRole('combobox', { name: 'API key' });
+    expect(keySelect.closest('.ant-select')).toHaveTextContent('All API keys');
+    await user.click(keySelect);
+    await user.click(await screen.findByRole('option', { name: 'Staging' }));
+    await waitFor(() =>
+      expect(lastCall('hub_reportUserRequestByApikey')).toMatchObject({
+        scope: 'apikey',
+        keyId: KEYS[1]!.keyId,
+      }),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'API key' }));
+    await user.click(await screen.findByRole('option', { name: 'All API keys' }));
+    // back to the whole account (its answers are still cached, so no new call is needed)
+    expect(
+      screen.getByRole('combobox', { name: 'API key' }).closest('.ant-select'),
+    ).toHaveTextContent('All API keys');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEY.cachedStats) ?? '{}').filters?.scope).toBe(
+        'team',
+      ),
+    );
+  });
+
+  it('acting for a team: the Team and API Key scopes', async () => {
+    actForTeam();
+    renderPage();
+    await chart();
+    expect(screen.getByRole('radio', { name: 'Team' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'API Key' })).toBeInTheDocument();
+  });
+
+  it('switches between the chart and its data table with a Chart | Data table control', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const img = await chart();
+    const view = screen.getByRole('radio', { name: 'Data table' });
+    expect(screen.getByRole('radio', { name: 'Chart' })).toBeChecked();
+    await user.click(view.closest('label')!);
+    expect(
+      await screen.findByRole('table', { name: /Requests over time, per interval/ }),
+    ).toBeVisible();
+    expect(img).not.toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Chart' }).closest('label')!);
+    expect(img).toBeVisible();
+  });
+  it('shows requests refused by the gateway and node errors, by reason and code', async () => {
+    renderPage();
+    await chart();
+    const region = await screen.findByRole('region', { name: 'Refused and failed requests' });
+    expect(lastCall('hub_reportUserRefusals')).toEqual(lastCall('hub_reportUserRequestByApikey'));
+    const table = await within(region).findByRole('table', {
+      name: 'Refused and failed requests by reason',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ['Over the rate limit', '429', '-32005', '6', '60%'],
+      ['Not allowed (allowlist or paused key)', '403', '-32004', '2', '20%'],
+      ['Node errors', 'varies', 'varies', '2', '20%'],
+    ]);
+    expect(
+      within(region).getByRole('img', { name: 'Refused and failed requests over time' }),
+    ).toHaveAttribute('data-total', '10');
+  });
+
+  it('still shows refused requests when nothing was served (all refused)', async () => {
+    usageScale = 0;
+    renderPage();
+    expect(await screen.findByText('No usage in this period')).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Refused and failed requests' });
+    expect(
+      await within(region).findByRole('cell', { name: 'Over the rate limit' }),
+    ).toBeInTheDocument();
   });
 });

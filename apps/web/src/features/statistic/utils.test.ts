@@ -1,5 +1,9 @@
 /** The statistic page's pure parts: ranges and intervals, chart options, CSV, the cached-stats value. */
-import type { TReportCompositeSeriesResult, TReportSeriesResult } from '@rpc/contract';
+import type {
+  TRefusalsResult,
+  TReportCompositeSeriesResult,
+  TReportSeriesResult,
+} from '@rpc/contract';
 import { REPORT_MAX_RANGE_MS, bucketStarts } from '@rpc/contract';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../lib/storage-keys';
@@ -17,6 +21,7 @@ import {
   toSeriesResult,
 } from './utils/chart-options';
 import { buildStatisticCsvRows, csvCell, toCsv } from './utils/csv';
+import { refusalRows, refusalSeries } from './utils/refusals';
 import type { TStatisticFilters } from './utils/filters';
 import {
   DEFAULT_FILTERS,
@@ -51,13 +56,18 @@ function hourResult(): TReportSeriesResult {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** The x axis labels as drawn (the axis formats its categories). */
+/** The x axis labels as drawn: the buckets the axis labels, formatted. */
 function axisLabels(option: TChartOption): string[] {
   const axis = option.xAxis as {
     data: string[];
-    axisLabel: { formatter: (value: string, index: number) => string };
+    axisLabel: {
+      interval: (index: number) => boolean;
+      formatter: (value: string, index: number) => string;
+    };
   };
-  return axis.data.map((value, i) => axis.axisLabel.formatter(value, i));
+  return axis.data.flatMap((value, i) =>
+    axis.axisLabel.interval(i) ? [axis.axisLabel.formatter(value, i)] : [],
+  );
 }
 
 describe('ranges and intervals', () => {
@@ -134,7 +144,8 @@ describe('ranges and intervals', () => {
 describe('chart options', () => {
   it('stacks one bar series per key, labels buckets HH:mm in the report zone', () => {
     const option = buildUsageChartOption(hourResult(), { deleted: 'deleted', formatNumber: fmt });
-    expect(axisLabels(option)).toEqual(['00:00', '01:00', '02:00']);
+    // the first label carries the date
+    expect(axisLabels(option)).toEqual(['00:00\n11/20', '01:00', '02:00']);
     // the tooltip's title: the bucket's full local date and time
     expect((option.xAxis as { data: string[] }).data[0]).toBe('2026-11-20 00:00');
     const series = option.series as { name: string; stack: string; data: number[] }[];
@@ -157,7 +168,31 @@ describe('chart options', () => {
     const option = buildUsageChartOption(result, { deleted: 'd', formatNumber: fmt });
     const series = option.series as { type: string; stack: string }[];
     expect(series[0]).toMatchObject({ type: 'line', stack: 'usage' });
-    expect(axisLabels(option).slice(0, 2)).toEqual(['00:00', '00:01']);
+    // a day by minute: every two hours, the date at the start of each day
+    expect(axisLabels(option).slice(0, 2)).toEqual(['00:00\n11/20', '02:00']);
+  });
+
+  it('over several days by hour, labels the days, not 00:00, 07:00… (issue item 8)', () => {
+    const from = Date.UTC(2026, 10, 13, 16); // 11/14 00:00 in Shanghai
+    const buckets = bucketStarts(from, from + 7 * DAY, 'hour', SH);
+    const result: TReportSeriesResult = {
+      ...hourResult(),
+      from,
+      to: from + 7 * DAY,
+      buckets,
+      series: [{ id: 'k1', name: 'Prod', data: buckets.map(() => 1) }],
+      total: buckets.length,
+    };
+    const option = buildUsageChartOption(result, { deleted: 'd', formatNumber: fmt });
+    expect(axisLabels(option)).toEqual([
+      '11/14',
+      '11/15',
+      '11/16',
+      '11/17',
+      '11/18',
+      '11/19',
+      '11/20',
+    ]);
   });
 
   it('labels day buckets MM/DD at local midnight', () => {
@@ -325,5 +360,39 @@ describe('cached-stats value (SPEC §9)', () => {
     expect(parsed.answers.totals).toBeUndefined();
     expect(parsed.answers.byKey).toHaveLength(1);
     expect(parsed.filters).toEqual(filters);
+  });
+});
+
+describe('refusals', () => {
+  const result: TRefusalsResult = {
+    ...hourResult(),
+    series: [
+      { code: -32005, data: [3, 0, 0], total: 3 },
+      { code: -32099, data: [0, 1, 0], total: 1 },
+    ],
+    total: 4,
+    errors: [0, 0, 4],
+    totalErrors: 4,
+  };
+
+  it('names each code, its HTTP status and share, node errors last', () => {
+    expect(refusalRows(result)).toEqual([
+      { id: '-32005', code: -32005, reason: 'rateLimited', status: 429, count: 3, share: 3 / 8 },
+      { id: '-32099', code: -32099, reason: 'other', status: null, count: 1, share: 1 / 8 },
+      { id: 'node-errors', code: null, reason: 'nodeErrors', status: null, count: 4, share: 0.5 },
+    ]);
+    expect(
+      refusalRows({ ...result, series: [], total: 0, errors: [0, 0, 0], totalErrors: 0 }),
+    ).toEqual([]);
+  });
+
+  it('draws one series per code and the node errors', () => {
+    const chart = refusalSeries(result, (reason, code) => `${reason}:${code}`);
+    expect(chart.series.map((s) => [s.id, s.name, s.data])).toEqual([
+      ['-32005', 'rateLimited:-32005', [3, 0, 0]],
+      ['-32099', 'other:-32099', [0, 1, 0]],
+      ['node-errors', 'nodeErrors:null', [0, 0, 4]],
+    ]);
+    expect(chart.total).toBe(8);
   });
 });

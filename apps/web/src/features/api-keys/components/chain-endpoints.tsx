@@ -82,20 +82,23 @@ export function ChainEndpoints({
           />
           <UrlRow label={t('endpoints.wss')} url={wssUrl} copyLabel={t('endpoints.copyWss')} />
           <div>
-            <Flex justify="space-between" align="center" style={{ marginBottom: 4 }}>
+            <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 4 }}>
               <Typography.Text>{t('endpoints.curl')}</Typography.Text>
               <CopyButton text={curlExample(httpsUrl)} label={t('endpoints.copyCurl')} />
             </Flex>
             <pre
               tabIndex={0}
               aria-label={t('endpoints.curl')}
+              // Wrapped, never wider than the drawer: the whole command stays readable (and copyable above).
               style={{
                 margin: 0,
                 padding: 12,
                 background: 'rgba(0,0,0,0.04)',
                 borderRadius: 6,
-                overflowX: 'auto',
                 fontSize: 12,
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                maxWidth: '100%',
               }}
             >
               {curlExample(httpsUrl)}

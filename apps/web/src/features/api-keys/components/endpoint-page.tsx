@@ -1,13 +1,18 @@
-/** /rpc/endpoint: the account's API keys with their endpoints and features, and the rate limits and RU costs. */
+/**
+ * /rpc/endpoint: the account's API keys with their endpoints and features, the rate limits and RU costs, and the
+ * gateway's guide. `?tab=limits` and `?tab=guide` open those tabs (the overview's documentation links).
+ */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TApiKey } from '@rpc/contract';
 import { Alert, Button, Empty, Flex, Input, Skeleton, Tabs, Typography, message } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LANG_TAG, useLocale } from '../../../lib/i18n';
 import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
 import { useApiKeyNeedUpgrade } from '../api/get-api-key-need-upgrade';
 import { useApiKeys } from '../api/get-api-keys';
+import { useSupportChains } from '../api/get-support-chains';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useRenameApiKey } from '../api/rename-api-key';
@@ -15,6 +20,7 @@ import { useUpdateApiKey } from '../api/update-api-key';
 import { ApiKeyDrawer } from './api-key-drawer';
 import { ApiKeyNameModal } from './api-key-name-modal';
 import { ApiKeysTable } from './api-keys-table';
+import { GatewayGuide } from './gateway-guide';
 import { RateLimitsSection } from './rate-limits-section';
 
 function UpgradeHint() {
@@ -162,9 +168,29 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
   );
 }
 
+const TABS = ['keys', 'limits', 'guide'] as const;
+type TTab = (typeof TABS)[number];
+
+function isTab(value: string | null): value is TTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
 export function EndpointPage() {
   const { t } = useTranslation('api-keys');
   const { lang } = useLocale();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: TTab = isTab(requested) ? requested : 'keys';
+  const chains = useSupportChains();
+  const onTabChange = (next: string) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'keys') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
   const formatNumber = useCallback(
     (n: number) => new Intl.NumberFormat(LANG_TAG[lang]).format(n),
     [lang],
@@ -178,6 +204,8 @@ export function EndpointPage() {
       <Flex vertical gap={16}>
         <UpgradeHint />
         <Tabs
+          activeKey={tab}
+          onChange={onTabChange}
           items={[
             {
               key: 'keys',
@@ -188,6 +216,11 @@ export function EndpointPage() {
               key: 'limits',
               label: t('tabs.limits'),
               children: <RateLimitsSection formatNumber={formatNumber} />,
+            },
+            {
+              key: 'guide',
+              label: t('tabs.guide'),
+              children: <GatewayGuide chains={chains.data?.list ?? []} />,
             },
           ]}
         />

@@ -1,42 +1,24 @@
 /** "Rate limits & RU costs": the account's tier, every tier compared, the RU table and the cost calculator. */
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Input,
-  Skeleton,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Skeleton, Table, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTier } from '../../../lib/limit-info';
 import { fetchLimitInfo, useLimitInfo } from '../../../lib/limit-info';
-import { tablePagination } from '../../../lib/table-pagination';
 import { useRuTable } from '../api/get-ru-table';
 import { useSupportChains } from '../api/get-support-chains';
 import { CostCalculator } from './cost-calculator';
+import { RuPriceTable } from './ru-price-table';
 
 export function RateLimitsSection({ formatNumber }: { formatNumber: (n: number) => string }) {
   const { t } = useTranslation('api-keys');
   const { info, fetchedAt, isLoading } = useLimitInfo();
   const ruTable = useRuTable();
   const chains = useSupportChains();
-  const [search, setSearch] = useState('');
 
   // Shown from the local copy at once, refreshed once per page life (sign-in also loads it, SPEC §4).
   useEffect(() => {
     if (fetchedAt === 0) void fetchLimitInfo();
   }, [fetchedAt]);
-
-  const methods = useMemo(() => {
-    const list = ruTable.data?.methods ?? [];
-    const needle = search.trim().toLowerCase();
-    return needle ? list.filter((m) => m.method.toLowerCase().includes(needle)) : list;
-  }, [ruTable.data, search]);
 
   const tiers = [...(info?.tiers ?? [])].sort((a, b) => a.order - b.order);
   const rules = ruTable.data?.rules;
@@ -140,38 +122,11 @@ export function RateLimitsSection({ formatNumber }: { formatNumber: (n: number) 
             <li>{t('ruTable.rules.multiplier')}</li>
           </ul>
         ) : null}
-        <Input.Search
-          aria-label={t('ruTable.search')}
-          placeholder={t('ruTable.search')}
-          allowClear
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320, marginBottom: 12 }}
+        <RuPriceTable
+          methods={ruTable.data?.methods ?? []}
+          isLoading={ruTable.isLoading}
+          formatNumber={formatNumber}
         />
-        <Table
-          rowKey="method"
-          size="small"
-          loading={ruTable.isLoading}
-          dataSource={methods}
-          pagination={tablePagination({
-            totalText: (total) => t('ruTable.total', { count: total }),
-          })}
-          columns={[
-            { key: 'method', title: t('ruTable.method'), dataIndex: 'method' },
-            {
-              key: 'ru',
-              title: t('ruTable.ru'),
-              dataIndex: 'ru',
-              align: 'right',
-              render: (ru: number) => formatNumber(ru),
-            },
-          ]}
-        />
-        {ruTable.data ? (
-          <Typography.Text type="secondary">
-            {t('ruTable.version', { version: ruTable.data.version })}
-          </Typography.Text>
-        ) : null}
       </Card>
 
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('calculator.title')}</h2>}>

@@ -5,6 +5,7 @@ import { checkAllowlistEntry, splitEntries } from './allowlists';
 import type { TTierLimits } from './cost-calculator';
 import { estimateCost, ruPerCall } from './cost-calculator';
 import { buildEndpointUrl, curlExample, maskKey } from './endpoint-urls';
+import { groupMethods, methodGroup } from './method-groups';
 
 describe('buildEndpointUrl', () => {
   it.each([
@@ -170,5 +171,47 @@ describe('estimateCost', () => {
     expect(estimate.totalRuPerMonth).toBe(total);
     expect(estimate.peakRuPerSec).toBe(peakRu);
     expect(estimate.minimumTier?.name ?? null).toBe(tier);
+  });
+});
+
+describe('methodGroup', () => {
+  it.each([
+    ['eth_chainId', 'network'],
+    ['net_version', 'network'],
+    ['web3_clientVersion', 'network'],
+    ['eth_blockNumber', 'network'],
+    ['eth_feeHistory', 'fees'],
+    ['eth_estimateGas', 'fees'],
+    ['eth_getTransactionCount', 'state'],
+    ['eth_call', 'state'],
+    ['eth_getBlockTransactionCountByHash', 'blocks'],
+    ['eth_getBlockReceipts', 'blocks'],
+    ['eth_getUncleByBlockHashAndIndex', 'blocks'],
+    ['eth_getTransactionReceipt', 'transactions'],
+    ['eth_sendRawTransaction', 'transactions'],
+    ['eth_getFilterChanges', 'logs'],
+    ['eth_uninstallFilter', 'logs'],
+    ['eth_subscription', 'subscriptions'],
+    ['eth_getUserOperationReceipt', 'accountAbstraction'],
+    ['eth_supportedEntryPoints', 'accountAbstraction'],
+    ['trace_replayTransaction', 'trace'],
+    ['debug_trace*', 'trace'],
+    ['bor_getAuthor', 'other'],
+  ] as const)('%s is in %s', (method, group) => {
+    expect(methodGroup(method)).toBe(group);
+  });
+
+  it('groups in a fixed order and filters by any part of the name', () => {
+    const methods = [
+      { method: 'trace_block', ru: 150 },
+      { method: 'eth_getLogs', ru: 50 },
+      { method: 'eth_chainId', ru: 5 },
+      { method: 'eth_newFilter', ru: 20 },
+    ];
+    expect(groupMethods(methods).map((g) => g.group)).toEqual(['network', 'logs', 'trace']);
+    expect(groupMethods(methods, ' FILTER ')).toEqual([
+      { group: 'logs', methods: [{ method: 'eth_newFilter', ru: 20 }] },
+    ]);
+    expect(groupMethods(methods, 'nothing')).toEqual([]);
   });
 });

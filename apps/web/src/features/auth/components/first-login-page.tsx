@@ -6,6 +6,7 @@ import { useLocalizedNavigate } from '../../../lib/locale-path';
 import { refreshUser, signOut, useSession } from '../../../lib/session';
 import { useAcceptTerms } from '../api/accept-terms';
 import { useAuthRules } from '../utils/form-rules';
+import { AcceptTermsLabel } from './accept-terms-label';
 import { AuthCard } from './auth-card';
 
 type TFirstLoginFormValues = { acceptTerms: boolean };
@@ -48,7 +49,9 @@ export function FirstLoginPage() {
         disabled={isFinishing}
       >
         <Form.Item name="acceptTerms" valuePropName="checked" rules={rules.terms}>
-          <Checkbox autoFocus>{t('firstLogin.acceptTerms')}</Checkbox>
+          <Checkbox autoFocus>
+            <AcceptTermsLabel />
+          </Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={isFinishing}>
           {t('firstLogin.submit')}

@@ -10,6 +10,7 @@ import { useEmailExists } from '../api/get-email-exists';
 import { useRegister } from '../api/register';
 import { useAuthRules } from '../utils/form-rules';
 import { parseEmail } from '../utils/query-params';
+import { AcceptTermsLabel } from './accept-terms-label';
 import { AuthCard } from './auth-card';
 
 type TRegisterFormValues = {
@@ -104,7 +105,9 @@ export function RegisterPage() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="acceptTerms" valuePropName="checked" rules={rules.terms}>
-          <Checkbox>{t('register.acceptTerms')}</Checkbox>
+          <Checkbox>
+            <AcceptTermsLabel />
+          </Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
           {t('register.submit')}

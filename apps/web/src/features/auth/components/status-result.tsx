@@ -1,7 +1,10 @@
-/** A full-card outcome (success, expired link, …) whose title is the page's heading. */
+/** A full-card outcome (success, expired link, …) or a wait, whose title is the page's h1. */
 import { Result, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { AuthCard } from './auth-card';
+
+/** An h1 that looks like the text around it (Result's title, the loading line): the card sets the size. */
+const PLAIN_HEADING: CSSProperties = { margin: 0, font: 'inherit', color: 'inherit' };
 
 type TStatusResultProps = {
   status: 'success' | 'info' | 'warning' | 'error';
@@ -15,11 +18,7 @@ export function StatusResult({ status, title, description, children }: TStatusRe
     <AuthCard>
       <Result
         status={status}
-        title={
-          <span role="heading" aria-level={1}>
-            {title}
-          </span>
-        }
+        title={<h1 style={PLAIN_HEADING}>{title}</h1>}
         subTitle={description}
         extra={children}
         style={{ padding: '16px 0' }}
@@ -33,7 +32,7 @@ export function LoadingResult({ label }: { label: string }) {
     <AuthCard>
       <div role="status" aria-live="polite" style={{ textAlign: 'center', padding: '48px 0' }}>
         <Spin size="large" />
-        <p style={{ marginTop: 16 }}>{label}</p>
+        <h1 style={{ ...PLAIN_HEADING, marginTop: 16 }}>{label}</h1>
       </div>
     </AuthCard>
   );

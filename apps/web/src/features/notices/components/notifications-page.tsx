@@ -1,4 +1,7 @@
-/** /rpc/notifications: the notice list with read filter, type filter, load more and mark-read actions. */
+/**
+ * /rpc/notifications: the notice list with read filter, type filter (by topic), load more and mark-read actions.
+ * A notice's title opens what it is about and marks it read (SPEC §4: its whole type).
+ */
 import type { TNotice, TNoticeType } from '@rpc/contract';
 import { NOTICE_TYPES } from '@rpc/contract';
 import {
@@ -14,15 +17,17 @@ import {
   Typography,
   message,
 } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeIcon } from '../../../components/notice-icon';
 import { formatDateTime } from '../../../lib/format-date-time';
-import { useRouteLang } from '../../../lib/locale-path';
+import { LocalizedLink, useRouteLang } from '../../../lib/locale-path';
+import { noticeTarget } from '../../../lib/notice-target';
 import { renderNotice } from '../../../lib/notice-text';
 import type { TNoticeQuery } from '../../../lib/notices';
 import { loadMoreNotices, loadNotices, readAll, readType, useNotices } from '../../../lib/notices';
 import { isCancelledError } from '../../../lib/rpc-client';
+import { topicsOf } from '../utils/notice-topics';
 import { EmailPreferencesSection } from './email-preferences-section';
 
 export const NOTICES_PAGE_SIZE = 20;
@@ -36,10 +41,20 @@ function toQuery(read: TReadFilter, type: TNoticeType | undefined): TNoticeQuery
   };
 }
 
+/** Marks a notice's type read; a failure has shown its popup and leaves the notice unread. */
+function markRead(notice: TNotice): void {
+  if (notice.read) return;
+  readType(notice.type).catch((error: unknown) => {
+    if (!isCancelledError(error)) console.warn('Marking a notice read failed', error);
+  });
+}
+
 function NoticeItem({ notice }: { notice: TNotice }) {
   const { t } = useTranslation('notices');
   const lang = useRouteLang();
   const { title, content, icon, severity } = renderNotice(notice, lang);
+  const target = noticeTarget(notice);
+  const linkRef = useRef<HTMLAnchorElement>(null);
   return (
     <li
       style={{
@@ -47,20 +62,46 @@ function NoticeItem({ notice }: { notice: TNotice }) {
         gap: 12,
         padding: '12px 0',
         borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+        cursor: target ? 'pointer' : undefined,
+      }}
+      // A click anywhere on the notice does what its title link does (the link is the accessible control).
+      onClick={(e) => {
+        if (target && !(e.target as HTMLElement).closest('a, button')) linkRef.current?.click();
       }}
     >
       <NoticeIcon icon={icon} severity={severity} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Space size={8} wrap>
-          <Typography.Text strong={!notice.read}>{title}</Typography.Text>
+          {target ? (
+            <LocalizedLink ref={linkRef} to={target} onClick={() => markRead(notice)}>
+              <Typography.Text strong={!notice.read} style={{ color: 'inherit' }}>
+                {title}
+              </Typography.Text>
+            </LocalizedLink>
+          ) : (
+            <Typography.Text strong={!notice.read}>{title}</Typography.Text>
+          )}
           {!notice.read && <Tag color="blue">{t('page.unreadTag')}</Tag>}
         </Space>
         <Typography.Paragraph style={{ margin: '4px 0' }}>{content}</Typography.Paragraph>
-        <Typography.Text type="secondary">
-          <time dateTime={new Date(notice.createdAt).toISOString()}>
-            {formatDateTime(notice.createdAt)}
-          </time>
-        </Typography.Text>
+        <Space size={12} wrap>
+          <Typography.Text type="secondary">
+            <time dateTime={new Date(notice.createdAt).toISOString()}>
+              {formatDateTime(notice.createdAt)}
+            </time>
+          </Typography.Text>
+          {!target && !notice.read ? (
+            <Button
+              size="small"
+              type="link"
+              style={{ padding: 0 }}
+              aria-label={t('page.markOneRead', { title })}
+              onClick={() => markRead(notice)}
+            >
+              {t('page.markRead')}
+            </Button>
+          ) : null}
+        </Space>
       </div>
     </li>
   );
@@ -126,11 +167,20 @@ export function NotificationsPage() {
                   <Select<TNoticeType | 'all'>
                     id={typeFilterId}
                     style={{ minWidth: 220 }}
+                    // Real DOM options under their topic headings, not the virtual list's window.
+                    virtual={false}
                     value={type ?? 'all'}
                     onChange={(value) => setType(value === 'all' ? undefined : value)}
                     options={[
                       { value: 'all', label: t('page.filter.allTypes') },
-                      ...NOTICE_TYPES.map((value) => ({ value, label: t(`labels.${value}`) })),
+                      ...topicsOf(NOTICE_TYPES).map((topic) => ({
+                        label: t(`topics.${topic.id}.title`),
+                        title: t(`topics.${topic.id}.title`),
+                        options: topic.types.map((value) => ({
+                          value,
+                          label: t(`labels.${value}`),
+                        })),
+                      })),
                     ]}
                   />
                 </Space>

@@ -1,11 +1,13 @@
-import { Form, Switch, message } from 'antd';
+import { Form, Switch, Typography, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '../../../lib/locale-path';
 import type { TUser } from '../../../lib/session';
 import { refreshUser } from '../../../lib/session';
 import { useSetRechargeTips } from '../api/set-recharge-tips';
 import { ProfileSection } from './profile-section';
 
+/** Top-up reminders (hub_setRechargeTips) and the way to the e-mail preferences of notices. */
 export function RechargeTipsSection({ user }: { user: TUser }) {
   const { t } = useTranslation('profile');
   const mutation = useSetRechargeTips();
@@ -43,6 +45,11 @@ export function RechargeTipsSection({ user }: { user: TUser }) {
           />
         </Form.Item>
       </Form>
+      <Typography.Paragraph style={{ margin: '16px 0 0' }}>
+        <LocalizedLink to="/rpc/notifications#email-preferences">
+          {t('rechargeTips.emailLink')}
+        </LocalizedLink>
+      </Typography.Paragraph>
     </ProfileSection>
   );
 }

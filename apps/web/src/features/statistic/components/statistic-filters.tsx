@@ -1,9 +1,14 @@
-/** The filter bar: time range (presets or custom), interval, scope and key, network, metric and stacking. */
+/**
+ * The filter bar in three labelled rows: the period (range, custom dates, interval, refresh), what to count (scope
+ * or key, network) and how to draw it (metric, stacking). Acting as a personal account there is no team: the
+ * scope choice is left out and one key list, "All API keys" first, says what is counted.
+ */
 import { ReloadOutlined } from '@ant-design/icons';
 import type { GetProps } from 'antd';
-import { Button, DatePicker, Flex, Radio, Select } from 'antd';
+import { Button, DatePicker, Flex, Radio, Select, Typography } from 'antd';
 import type { TReportBucket, TReportScope } from '@rpc/contract';
 import { REPORT_BUCKETS, REPORT_SCOPES } from '@rpc/contract';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -26,6 +31,8 @@ export type TStatisticFiltersProps = {
   keys: readonly { keyId: string; name: string }[];
   chains: readonly { id: string; name: string }[];
   isRefreshing: boolean;
+  /** false acting as a personal account: no "Team" scope, the key list has "All API keys" instead */
+  hasTeamScope: boolean;
   onRangeChange: (range: TRangeChoice) => void;
   onCustomRangeChange: (range: TTimeRange) => void;
   onBucketChange: (bucket: TReportBucket) => void;
@@ -38,6 +45,20 @@ export type TStatisticFiltersProps = {
 };
 
 const ALL_NETWORKS = '';
+const ALL_KEYS = '';
+
+/** One row of the bar: a visible name, and a group named by it. */
+function FilterRow({ label, children }: { label: string; children: ReactNode }) {
+  const labelId = useId();
+  return (
+    <Flex gap={12} wrap align="center" role="group" aria-labelledby={labelId}>
+      <Typography.Text id={labelId} strong style={{ minWidth: 96 }}>
+        {label}
+      </Typography.Text>
+      {children}
+    </Flex>
+  );
+}
 
 type TChoiceGroupProps<T extends string> = {
   label: string;
@@ -73,9 +94,58 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
     if (start && end) props.onCustomRangeChange({ from: start.valueOf(), to: end.valueOf() });
   };
 
+  const intervalSelect = (
+    <Select
+      aria-label={t('filters.interval')}
+      style={{ minWidth: 140 }}
+      value={filters.bucket}
+      onChange={(bucket: TReportBucket) => props.onBucketChange(bucket)}
+      // Real DOM options (role option) rather than the virtual list's hidden copies.
+      virtual={false}
+      options={REPORT_BUCKETS.map((bucket) => {
+        const isAllowed = !range || isBucketAllowed(bucket, range, now);
+        return {
+          value: bucket,
+          label: t(`bucket.${bucket}`),
+          disabled: !isAllowed,
+          title: isAllowed ? t(`bucket.${bucket}`) : t('filters.intervalTooFine'),
+        };
+      })}
+    />
+  );
+
+  const keySelect = (withAll: boolean) => (
+    <Select
+      aria-label={t('filters.apiKey')}
+      placeholder={t('filters.apiKeyPlaceholder')}
+      style={{ minWidth: 200 }}
+      showSearch
+      optionFilterProp="label"
+      virtual={false}
+      // a remembered key that is gone shows as "choose" (or "all"), not as its id
+      value={
+        filters.scope === 'apikey'
+          ? props.keys.some((k) => k.keyId === filters.keyId)
+            ? filters.keyId
+            : undefined
+          : withAll
+            ? ALL_KEYS
+            : undefined
+      }
+      onChange={(keyId: string) => {
+        if (keyId === ALL_KEYS) props.onScopeChange('team');
+        else props.onKeyChange(keyId);
+      }}
+      options={[
+        ...(withAll ? [{ value: ALL_KEYS, label: t('filters.allKeys') }] : []),
+        ...props.keys.map((k) => ({ value: k.keyId, label: k.name })),
+      ]}
+    />
+  );
+
   return (
     <Flex vertical gap={12} role="group" aria-label={t('filters.label')}>
-      <Flex gap={12} wrap align="center">
+      <FilterRow label={t('filters.rows.period')}>
         <ChoiceGroup
           label={t('filters.range')}
           value={filters.range}
@@ -100,6 +170,7 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
             />
           </div>
         ) : null}
+        {intervalSelect}
         <Button
           icon={<ReloadOutlined aria-hidden />}
           loading={props.isRefreshing}
@@ -107,44 +178,21 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
         >
           {t('filters.refresh')}
         </Button>
-      </Flex>
-      <Flex gap={12} wrap align="center">
-        <Select
-          aria-label={t('filters.interval')}
-          style={{ minWidth: 140 }}
-          value={filters.bucket}
-          onChange={(bucket: TReportBucket) => props.onBucketChange(bucket)}
-          // Real DOM options (role option) rather than the virtual list's hidden copies.
-          virtual={false}
-          options={REPORT_BUCKETS.map((bucket) => {
-            const isAllowed = !range || isBucketAllowed(bucket, range, now);
-            return {
-              value: bucket,
-              label: t(`bucket.${bucket}`),
-              disabled: !isAllowed,
-              title: isAllowed ? t(`bucket.${bucket}`) : t('filters.intervalTooFine'),
-            };
-          })}
-        />
-        <ChoiceGroup
-          label={t('filters.scope')}
-          value={filters.scope}
-          onChange={props.onScopeChange}
-          options={REPORT_SCOPES.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
-        />
-        {filters.scope === 'apikey' ? (
-          <Select
-            aria-label={t('filters.apiKey')}
-            placeholder={t('filters.apiKeyPlaceholder')}
-            style={{ minWidth: 200 }}
-            showSearch
-            optionFilterProp="label"
-            // a remembered key that is gone shows as "choose", not as its id
-            value={props.keys.some((k) => k.keyId === filters.keyId) ? filters.keyId : undefined}
-            onChange={(keyId: string) => props.onKeyChange(keyId)}
-            options={props.keys.map((k) => ({ value: k.keyId, label: k.name }))}
-          />
-        ) : null}
+      </FilterRow>
+      <FilterRow label={t('filters.rows.data')}>
+        {props.hasTeamScope ? (
+          <>
+            <ChoiceGroup
+              label={t('filters.scope')}
+              value={filters.scope}
+              onChange={props.onScopeChange}
+              options={REPORT_SCOPES.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
+            />
+            {filters.scope === 'apikey' ? keySelect(false) : null}
+          </>
+        ) : (
+          keySelect(true)
+        )}
         <Select
           aria-label={t('filters.network')}
           style={{ minWidth: 180 }}
@@ -155,8 +203,8 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
             ...props.chains.map((c) => ({ value: c.id, label: c.name })),
           ]}
         />
-      </Flex>
-      <Flex gap={12} wrap align="center">
+      </FilterRow>
+      <FilterRow label={t('filters.rows.chart')}>
         <ChoiceGroup
           label={t('filters.metric')}
           value={filters.metric}
@@ -175,7 +223,7 @@ export function StatisticFilters(props: TStatisticFiltersProps) {
             label: t(`stackBy.${s}`),
           }))}
         />
-      </Flex>
+      </FilterRow>
     </Flex>
   );
 }

@@ -15,7 +15,9 @@ import { Link } from 'react-router';
 import { browserTimeZone } from '../../../lib/format-date-time';
 import { LANG_TAG, useLocale } from '../../../lib/i18n';
 import { localePath } from '../../../lib/locale-path';
+import { useSession } from '../../../lib/session';
 import { usePureApiKeys } from '../api/get-pure-api-keys';
+import { useRefusals } from '../api/get-refusals';
 import { useSupportChains } from '../api/get-support-chains';
 import { useTopMethods } from '../api/get-top-methods';
 import { useUsageByApiKey } from '../api/get-usage-by-api-key';
@@ -41,6 +43,7 @@ import {
   rangeErrorCode,
   resolveRange,
 } from '../utils/filters';
+import { Refusals } from './refusals';
 import { StatisticFilters } from './statistic-filters';
 import { TopMethods } from './top-methods';
 import { UsageChart } from './usage-chart';
@@ -93,6 +96,8 @@ export function StatisticPage() {
     [lang],
   );
 
+  // Acting for a team, "Team" is a scope; acting as a personal account there is no team to name.
+  const hasTeamScope = useSession((s) => s.loginType === 'team');
   const keys = usePureApiKeys();
   const chains = useSupportChains();
 
@@ -123,6 +128,8 @@ export function StatisticPage() {
     enabled: isReady,
     placeholder: placeholders.byNetwork,
   });
+  // Its own card, loading and error: not part of the cached answers, so a revisit shows the rest at once.
+  const refusals = useRefusals(params, { enabled: isReady });
   const queries = [usage, totals, top, byKey, byNetwork];
   const isFetching = queries.some((q) => q.isFetching);
   const isShowingOld = queries.some((q) => q.isPlaceholderData);
@@ -231,6 +238,31 @@ export function StatisticPage() {
   const isEmpty = !!totals.data && !totals.isPlaceholderData && totals.data.requests === 0;
   const hasData = !!usage.data && !!totals.data && !!top.data && !!byKey.data && !!byNetwork.data;
 
+  const refusalsCard = (
+    <SectionCard title={t('refusals.title')}>
+      {refusals.data ? (
+        <Refusals
+          result={refusals.data}
+          formatNumber={formatNumber}
+          formatPercent={formatPercent}
+        />
+      ) : refusals.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('refusals.loadFailed')}
+          action={<Button onClick={() => void refusals.refetch()}>{t('retry')}</Button>}
+        />
+      ) : (
+        <div role="status" aria-label={t('refusals.loading')}>
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </div>
+      )}
+    </SectionCard>
+  );
+  const hasRefusals = !!refusals.data && refusals.data.total + refusals.data.totalErrors > 0;
+
   const body = () => {
     if (filters.range === 'custom' && !range)
       return <Alert type="info" showIcon message={t('chooseCustomRange')} />;
@@ -266,10 +298,14 @@ export function StatisticPage() {
       );
     if (isEmpty)
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.description')}>
-          <Typography.Paragraph type="secondary">{t('empty.hint')}</Typography.Paragraph>
-          <Link to={localePath('/rpc/endpoint', lang)}>{t('empty.action')}</Link>
-        </Empty>
+        <Flex vertical gap={16}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.description')}>
+            <Typography.Paragraph type="secondary">{t('empty.hint')}</Typography.Paragraph>
+            <Link to={localePath('/rpc/endpoint', lang)}>{t('empty.action')}</Link>
+          </Empty>
+          {/* Every call refused (no RUs left, say) is no usage, but it is what the user must see. */}
+          {hasRefusals ? refusalsCard : null}
+        </Flex>
       );
     return (
       <Flex vertical gap={16}>
@@ -277,6 +313,7 @@ export function StatisticPage() {
         <SectionCard title={t('chart.cardTitle')}>
           <UsageChart result={usage.data} metric={filters.metric} formatNumber={formatNumber} />
         </SectionCard>
+        {refusalsCard}
         <SectionCard title={t('top.title')}>
           <TopMethods top={top.data} formatNumber={formatNumber} formatPercent={formatPercent} />
         </SectionCard>
@@ -327,11 +364,12 @@ export function StatisticPage() {
           keys={keys.data?.list ?? []}
           chains={chains.data?.list ?? []}
           isRefreshing={isFetching && !isLoading}
+          hasTeamScope={hasTeamScope}
           onRangeChange={onRangeChange}
           onCustomRangeChange={onCustomRangeChange}
           onBucketChange={(bucket: TReportBucket) => change({ bucket })}
           onScopeChange={onScopeChange}
-          onKeyChange={(keyId) => change({ keyId })}
+          onKeyChange={(keyId) => change({ scope: 'apikey', keyId })}
           onChainChange={(chain) => change({ chain })}
           onMetricChange={(metric: TMetric) => change({ metric })}
           onStackByChange={(stackBy: TStackBy) => change({ stackBy })}

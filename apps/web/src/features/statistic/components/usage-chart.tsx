@@ -1,9 +1,10 @@
 /**
  * Usage over time as stacked bars. The chart is an image to assistive technology (role img, named by metric,
- * described by a one-line summary); the numbers behind it are one button away as a table.
+ * described by a one-line summary); a Chart | Data table switch shows the numbers behind it instead.
  */
 import type { TReportSeriesResult } from '@rpc/contract';
-import { Button, Flex } from 'antd';
+import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
+import { Flex, Segmented } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatZonedDateTime } from '../../../lib/format-date-time';
@@ -24,7 +25,8 @@ export function UsageChart({ result, metric, formatNumber }: TUsageChartProps) {
   const { t } = useTranslation('statistic');
   const summaryId = useId();
   const tableId = useId();
-  const [isTableShown, setTableShown] = useState(false);
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const isTableShown = view === 'table';
   const deleted = t('deleted');
   const labels = useMemo(() => ({ deleted, formatNumber }), [deleted, formatNumber]);
   const option = useMemo(() => buildUsageChartOption(result, labels), [result, labels]);
@@ -34,6 +36,26 @@ export function UsageChart({ result, metric, formatNumber }: TUsageChartProps) {
 
   return (
     <Flex vertical gap={8}>
+      <Flex justify="flex-end">
+        <Segmented<'chart' | 'table'>
+          aria-label={t('chart.view')}
+          aria-controls={tableId}
+          value={view}
+          onChange={setView}
+          options={[
+            {
+              value: 'chart',
+              label: t('chart.viewChart'),
+              icon: <BarChartOutlined aria-hidden />,
+            },
+            {
+              value: 'table',
+              label: t('chart.viewTable'),
+              icon: <TableOutlined aria-hidden />,
+            },
+          ]}
+        />
+      </Flex>
       <div
         ref={ref}
         role="img"
@@ -42,7 +64,8 @@ export function UsageChart({ result, metric, formatNumber }: TUsageChartProps) {
         data-bucket={result.bucket}
         data-points={result.buckets.length}
         data-total={result.total}
-        style={{ width: '100%', height: 320 }}
+        // Kept drawn while the table shows, so switching back is instant.
+        style={{ width: '100%', height: 320, display: isTableShown ? 'none' : undefined }}
       />
       <p id={summaryId} style={VISUALLY_HIDDEN}>
         {t('chart.summary', {
@@ -53,17 +76,7 @@ export function UsageChart({ result, metric, formatNumber }: TUsageChartProps) {
           timeZone: result.timeZone,
         })}
       </p>
-      <div>
-        <Button
-          size="small"
-          aria-expanded={isTableShown}
-          aria-controls={tableId}
-          onClick={() => setTableShown((shown) => !shown)}
-        >
-          {isTableShown ? t('chart.hideTable') : t('chart.showTable')}
-        </Button>
-      </div>
-      <div id={tableId} hidden={!isTableShown} style={{ maxHeight: 320, overflow: 'auto' }}>
+      <div id={tableId} hidden={!isTableShown} style={{ maxHeight: 360, overflow: 'auto' }}>
         {isTableShown ? (
           <table style={{ borderCollapse: 'collapse', fontSize: 12, width: '100%' }}>
             <caption style={{ textAlign: 'left', padding: '4px 8px' }}>

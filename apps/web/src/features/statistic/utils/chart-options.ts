@@ -4,7 +4,8 @@ import type {
   TReportSeriesResult,
   TTopMethodsResult,
 } from '@rpc/contract';
-import { formatBucketLabel, formatZonedDateTime } from '../../../lib/format-date-time';
+import { timeAxisLabels } from '../../../lib/chart-time-axis';
+import { formatZonedDateTime } from '../../../lib/format-date-time';
 import type { TChartOption } from '../../../lib/use-echarts';
 import type { TMetric } from './filters';
 
@@ -64,15 +65,15 @@ export function buildUsageChartOption(
   result: TReportSeriesResult,
   labels: TSeriesLabels,
 ): TChartOption {
-  // The categories are the full local date and time (the tooltip's title); the axis shows them short.
+  // The categories are the full local date and time (the tooltip's title); the axis labels round local times
+  // and dates the first label of every day (lib/chart-time-axis.ts).
   const categories = result.buckets.map((b) => bucketTitle(b, result.bucket, result.timeZone));
-  const axisLabels = result.buckets.map((b) =>
-    formatBucketLabel(b, result.bucket, result.timeZone),
-  );
+  const { labels: axisLabels } = timeAxisLabels(result.buckets, result.bucket, result.timeZone);
+  const isLabelled = (index: number) => (axisLabels[index] ?? '') !== '';
   const isBars = result.buckets.length <= MAX_BAR_BUCKETS;
   return {
     animation: false,
-    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 40, bottom: 8, containLabel: true },
     legend: { type: 'scroll', top: 0 },
     tooltip: {
       trigger: 'axis',
@@ -83,8 +84,12 @@ export function buildUsageChartOption(
       type: 'category',
       data: categories,
       boundaryGap: isBars,
+      axisTick: { interval: isLabelled },
       axisLabel: {
+        interval: isLabelled,
         hideOverlap: true,
+        // two lines where a day starts (time, then date)
+        lineHeight: 16,
         formatter: (_value: string, index: number) => axisLabels[index] ?? '',
       },
     },

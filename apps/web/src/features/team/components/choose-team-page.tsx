@@ -32,6 +32,7 @@ export function ChooseTeamPage() {
       <Typography.Paragraph>{t('chooseTeam.description')}</Typography.Paragraph>
       {!isTeamUser && (
         <List.Item
+          role="none"
           actions={[
             <Button key="go" type="primary" onClick={onPersonal}>
               {t('chooseTeam.continue', { name: t('chooseTeam.personal') })}

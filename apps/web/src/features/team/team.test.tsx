@@ -1,0 +1,45 @@
+/** The team screens lead to each other (SPEC §2: logs from the team, and back). */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { TeamLogsPage } from './components/team-logs-page';
+import { TeamPage } from './components/team-page';
+
+function Where() {
+  return <output aria-label="location">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string, Page: ComponentType) {
+  // As the app's providers: no space squeezed into two-character Chinese button names.
+  return render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={<Page />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </ConfigProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+describe('team links', () => {
+  it.each([
+    ['/rpc/team', TeamPage, 'Team logs', '/rpc/team/logs'],
+    ['/rpc/team/logs', TeamLogsPage, 'Back to team', '/rpc/team'],
+  ] as const)('%s links "%s" to %s', async (path, Page, name, target) => {
+    renderAt(path, Page);
+    const link = screen.getByRole('link', { name });
+    expect(link).toHaveAttribute('href', target);
+    await userEvent.click(link);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(target);
+  });
+});
