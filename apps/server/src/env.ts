@@ -1,6 +1,7 @@
 /** The server's environment, parsed once at start; a bad value stops the process with a clear message. */
 import { DEFAULT_MINUTE_RETENTION_DAYS } from '@rpc/contract';
 import { z } from 'zod';
+import { ZDepositTokensSchema } from './services/deposits/deposit-settings';
 
 const ZPortSchema = z.coerce.number().int().min(0).max(65535);
 const ZBooleanSchema = z
@@ -60,6 +61,30 @@ export const ZEnvSchema = z.object({
    * the gateway, as many of each as needed (they meet in PostgreSQL and Redis).
    */
   ROLE: z.enum(['all', 'console', 'gateway']).default('all'),
+  /**
+   * The operator's BIP-32 extended public key (xpub) deposit addresses derive from, child i per account
+   * (docs/decisions/crypto-deposits.md). Unset: only `localnet` takes deposits, with a public test key.
+   */
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)')
+    .optional(),
+  /** Token contracts known only at start, as JSON: {"localnet:USDT":"0x…"} (config/coins.json). */
+  DEPOSIT_TOKENS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return ZDepositTokensSchema.parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON {"<chain>:<COIN>":"0x…"}' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  /** Run the deposit watcher in the console role (false: addresses are still given, nothing is credited). */
+  DEPOSIT_WATCHER: ZBooleanSchema.default(true),
+  /** How often the deposit watcher polls each chain. */
+  DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -13,7 +13,12 @@ import { registerApiRoute } from './http/api-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
+import { startPackageSweep } from './jobs/package-sweep';
 import { startUsagePruning } from './jobs/usage-pruning';
+import { startDepositWatching } from './jobs/deposit-watching';
+import { createDepositWatcher } from './services/deposits/deposit-watcher';
+import { loadDepositSettings, type TDepositSettings } from './services/deposits/deposit-settings';
+import { loadSkuCatalogue, type TSkuCatalogue } from './services/wallet/sku-catalogue';
 import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
 import { createMailer, type TMailer } from './mail/mailer';
@@ -53,6 +58,12 @@ export type TCreateServerOptions = {
   keyEvents?: TKeyEvents;
   /** Notice delivery; default: Redis pub/sub when REDIS_URL is set, else in-process. Mail is added either way. */
   noticeBus?: TNoticeBus;
+  /** The SKU catalogue (default: config/skus.json). */
+  skus?: TSkuCatalogue;
+  /** Chains and coins taking deposits (default: config/coins.json with DEPOSIT_XPUB and DEPOSIT_TOKENS). */
+  deposits?: TDepositSettings;
+  /** Run the deposit watcher from start() (default: env DEPOSIT_WATCHER); tests drive it themselves. */
+  depositWatcher?: boolean;
   /** Redis channel of the notice bus (tests use a random one). */
   noticeChannel?: string;
   /** Notice socket heartbeat (ping, dead-peer and ended-session check); default 30 s. */
@@ -196,6 +207,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     lowRuThreshold: env.LOW_RU_THRESHOLD,
     minuteRetentionDays: env.USAGE_MINUTE_RETENTION_DAYS,
   };
+  const chains = opts.chains ?? loadChains();
   const deps: TDeps = {
     db,
     mailer,
@@ -204,7 +216,11 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     logger,
     passwords: opts.passwords ?? createPasswordHasher(opts.argon2Cost),
     config,
-    chains: opts.chains ?? loadChains(),
+    chains,
+    deposits:
+      opts.deposits ??
+      loadDepositSettings({ chains, xpub: env.DEPOSIT_XPUB, tokens: env.DEPOSIT_TOKENS }),
+    skus: opts.skus ?? loadSkuCatalogue(),
     keyEvents,
     apiKeyCipher,
     noticeBus: withNoticeMail(noticeBus, {
@@ -253,6 +269,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   let url = '';
   // Periodic work of the console role: started by start(), which a gateway-only process never calls.
   let stopUsagePruning: (() => Promise<void>) | undefined;
+  let stopPackageSweep: (() => Promise<void>) | undefined;
+  let stopDepositWatching: (() => Promise<void>) | undefined;
   return {
     app,
     deps,
@@ -266,6 +284,12 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       const port = typeof address === 'object' && address ? address.port : env.PORT;
       url = `http://localhost:${port}`;
       stopUsagePruning ??= startUsagePruning(deps);
+      stopPackageSweep ??= startPackageSweep(deps);
+      if ((opts.depositWatcher ?? env.DEPOSIT_WATCHER) && deps.deposits.chains.length > 0)
+        stopDepositWatching ??= startDepositWatching(
+          createDepositWatcher(deps),
+          env.DEPOSIT_POLL_MS,
+        );
       // Links in mails must point at the real port when PORT was 0 and no PUBLIC_URL was given.
       if (env.PORT === 0 && !opts.env?.PUBLIC_URL && !process.env.PUBLIC_URL)
         config.publicUrl = url;
@@ -273,6 +297,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     },
     stop: async () => {
       await stopUsagePruning?.();
+      await stopPackageSweep?.();
+      await stopDepositWatching?.();
       await app.close();
       for (const close of closers.reverse()) await close();
     },

@@ -4,14 +4,7 @@
  * RU table's exact prices; a deleted key is refused within a second; an account out of RU is refused and told.
  */
 import { accounts, apiKeys, notices, ruLedger, usageMinute } from '@rpc/db';
-import {
-  loadChains,
-  RedisInvalidationChannel,
-  startLocalnet,
-  withUpstreams,
-  type TChain,
-  type TLocalnet,
-} from '@rpc/gateway';
+import { RedisInvalidationChannel, type TChain, type TLocalnet } from '@rpc/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -24,7 +17,8 @@ import {
   ledgerBalance,
 } from '../src/services/ledger/append-ru-ledger';
 import { TEST_DATABASES } from './helpers/databases';
-import { freePort, isReachable } from './helpers/net';
+import { startTestLocalnet } from './helpers/localnet';
+import { isReachable } from './helpers/net';
 import { createHarness, TEST_API_KEY_SECRET, type THarness } from './helpers/harness';
 
 const GIFT = 1_000_000;
@@ -42,10 +36,7 @@ async function post(url: string, body: unknown) {
 let localnet: TLocalnet;
 let chains: TChain[];
 beforeAll(async () => {
-  localnet = await startLocalnet({ port: await freePort() });
-  chains = loadChains({}).map((c) =>
-    c.id === 'localnet' ? withUpstreams(c, { full: [localnet.url] }, [localnet.wsUrl]) : c,
-  );
+  ({ localnet, chains } = await startTestLocalnet());
 });
 afterAll(async () => {
   await localnet?.stop();

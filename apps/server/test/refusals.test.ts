@@ -5,13 +5,7 @@
  */
 import { type TParamsIn, type TResult } from '@rpc/contract';
 import { apiKeys, usageRefusalHour, usageRefusalMinute, type TDatabase } from '@rpc/db';
-import {
-  loadChains,
-  startLocalnet,
-  withUpstreams,
-  type TChain,
-  type TLocalnet,
-} from '@rpc/gateway';
+import { type TChain, type TLocalnet } from '@rpc/gateway';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
@@ -20,8 +14,8 @@ import { pruneUsage } from '../src/services/usage/prune-usage';
 import { writeRefusalBatch } from '../src/services/usage/write-refusal-batch';
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { TEST_DATABASES } from './helpers/databases';
+import { startTestLocalnet } from './helpers/localnet';
 import { createHarness, type THarness } from './helpers/harness';
-import { freePort } from './helpers/net';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,12 +24,7 @@ const DAY = 24 * HOUR;
 let localnet: TLocalnet;
 let chains: TChain[];
 beforeAll(async () => {
-  localnet = await startLocalnet({ port: await freePort() });
-  chains = loadChains({}).map((c) =>
-    c.id === 'localnet' || c.id === 'ethereum'
-      ? withUpstreams(c, { full: [localnet.url] }, [localnet.wsUrl])
-      : c,
-  );
+  ({ localnet, chains } = await startTestLocalnet());
 });
 afterAll(async () => {
   await localnet?.stop();

@@ -41,6 +41,16 @@ export const ERROR_CODES = {
   REPORT_UNKNOWN_KEY: 10605,
   REPORT_UNKNOWN_CHAIN: 10606,
   REPORT_BAD_TIME_ZONE: 10607,
+  // Wallet, packages and deposits.
+  INSUFFICIENT_BALANCE: 10701,
+  SKU_UNAVAILABLE: 10702,
+  PRICE_CHANGED: 10703,
+  DISCOUNT_CODE_INVALID: 10704,
+  DISCOUNT_CODE_USED: 10705,
+  IDEMPOTENCY_KEY_REUSED: 10706,
+  DEPOSITS_NOT_CONFIGURED: 10707,
+  DEPOSIT_CHAIN_UNSUPPORTED: 10708,
+  AUTO_RENEW_UNAVAILABLE: 10709,
   // Throttling.
   RATE_LIMITED: 10429,
 } as const;
@@ -110,6 +120,24 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10605: { en: 'This API key does not belong to the account.', zh: '该 API Key 不属于当前账户。' },
   10606: { en: 'Unknown network.', zh: '未知的网络。' },
   10607: { en: 'Unknown time zone.', zh: '未知的时区。' },
+  10701: {
+    en: 'Your wallet balance is not enough for this purchase. Please deposit first.',
+    zh: '钱包余额不足，请先充值。',
+  },
+  10702: { en: 'This package is not available.', zh: '该套餐不可购买。' },
+  10703: {
+    en: 'The price changed since you confirmed it. Please review the new price.',
+    zh: '价格在您确认后已变更，请重新确认价格。',
+  },
+  10704: { en: 'This discount code is invalid or has expired.', zh: '优惠码无效或已过期。' },
+  10705: { en: 'This discount code has already been used.', zh: '该优惠码已被使用。' },
+  10706: {
+    en: 'This request key was already used for a different purchase.',
+    zh: '该请求标识已用于另一笔购买。',
+  },
+  10707: { en: 'Crypto deposits are not configured.', zh: '尚未配置加密货币充值。' },
+  10708: { en: 'Deposits are not accepted on this network.', zh: '该网络不支持充值。' },
+  10709: { en: 'This package cannot be renewed automatically.', zh: '该套餐不支持自动续费。' },
   10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
 };
 

@@ -21,3 +21,6 @@ export { ZEmailConfigSchema } from './notices/methods';
 export * from './reports/schemas';
 export * from './reports/range';
 export * from './reports/time-zone';
+export * from './wallet/schemas';
+export { WALLET_METHODS } from './wallet/methods';
+export { DEPOSIT_METHODS } from './deposits/methods';

@@ -5,6 +5,8 @@ import * as apiKeys from './api-keys/methods';
 import * as chains from './chains/methods';
 import * as notices from './notices/methods';
 import * as reports from './reports/methods';
+import { DEPOSIT_METHODS } from './deposits/methods';
+import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
 const all = [
@@ -58,6 +60,8 @@ const all = [
   reports.hubReportUserTop5MethodRuCostByApikey,
   reports.hubReportUserTop5MethodRuCostByNetwork,
   reports.hubReportUserRefusals,
+  ...WALLET_METHODS,
+  ...DEPOSIT_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];
@@ -75,5 +79,8 @@ export function getMethod(name: string): TMethodDef | undefined {
     ? (METHODS as unknown as Record<string, TMethodDef>)[name]
     : undefined;
 }
+
+/** Method names of one domain's list (e.g. WALLET_METHODS), for its handler map. */
+export type TNamesOf<L extends readonly { name: string }[]> = L[number]['name'] & TMethodName;
 
 export const METHOD_NAMES = all.map((m) => m.name) as TMethodName[];

@@ -4,7 +4,7 @@
  * and periodically. RUs charged here but not yet in a written batch are tracked per account and kept subtracted
  * across re-syncs, so a re-sync never hands back RUs that are already spent.
  */
-import { accounts, type TDatabase } from '@rpc/db';
+import { accounts, type TDatabase, spendableRu } from '@rpc/db';
 import { RuBudget, type AccountBalance } from '@rpc/gateway';
 import { inArray } from 'drizzle-orm';
 
@@ -80,7 +80,7 @@ export class DbAccountBalance extends RuBudget implements TGatewayBalance {
     for (let i = 0; i < ids.length; i += 1000) {
       const chunk = ids.slice(i, i + 1000);
       const rows = await this.db
-        .select({ id: accounts.id, ruBalance: accounts.ruBalance })
+        .select({ id: accounts.id, ruBalance: spendableRu })
         .from(accounts)
         .where(inArray(accounts.id, chunk));
       for (const r of rows) {

@@ -2,7 +2,7 @@
  * Loads API keys for the gateway's in-memory key cache: every live key at start, one key by id on change. Keys are
  * opened from their ciphertext here; plain text lives only in the process's memory, never at rest.
  */
-import { accounts, apiKeys, type TDatabase } from '@rpc/db';
+import { accounts, apiKeys, type TDatabase, spendableRu } from '@rpc/db';
 import { type TKeyInfo, type TKeyLoader, type TBundler, type TMevMode } from '@rpc/gateway';
 import { eq, isNull } from 'drizzle-orm';
 import type { TApiKeyCipher } from '../lib/api-key-cipher';
@@ -22,7 +22,7 @@ const columns = {
   allowlists: apiKeys.allowlists,
   deletedAt: apiKeys.deletedAt,
   tier: accounts.tier,
-  ruBalance: accounts.ruBalance,
+  ruBalance: spendableRu,
 };
 
 type TLoadedRow = {
@@ -64,6 +64,11 @@ export function createDbKeyLoader(
   db: TDatabase,
   cipher: TApiKeyCipher,
   onAccountSeen: (accountId: string, ruBalance: number) => void = () => {},
+  /**
+   * A key was reloaded after a change: its account's RUs or tier may have moved with it (a purchase publishes
+   * every key of the account), so the balance is re-read before the reload counts as done.
+   */
+  onKeyReloaded: (accountId: string) => Promise<void> = async () => {},
 ): TKeyLoader {
   return {
     loadAll: async () => {
@@ -85,6 +90,7 @@ export function createDbKeyLoader(
         .limit(1);
       if (!row || row.deletedAt) return undefined;
       onAccountSeen(row.accountId, row.ruBalance);
+      await onKeyReloaded(row.accountId);
       return toKeyInfo(cipher, row);
     },
   };

@@ -11,7 +11,7 @@
  * keys' rate limits. Design and bounds: docs/decisions/gateway-design.md ("RU budgets").
  */
 import { randomUUID } from 'node:crypto';
-import { accounts, type TDatabase } from '@rpc/db';
+import { accounts, type TDatabase, spendableRu } from '@rpc/db';
 import { RuBudget } from '@rpc/gateway';
 import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -239,7 +239,7 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     const ids = accountIds ?? [...this.spendable.keys()];
     for (let i = 0; i < ids.length; i += 1000) {
       const rows = await this.o.db
-        .select({ id: accounts.id, ruBalance: accounts.ruBalance, ruVersion: accounts.ruVersion })
+        .select({ id: accounts.id, ruBalance: spendableRu, ruVersion: accounts.ruVersion })
         .from(accounts)
         .where(inArray(accounts.id, ids.slice(i, i + 1000)));
       const pipeline = this.redis.pipeline() as unknown as TLeaseRedis;

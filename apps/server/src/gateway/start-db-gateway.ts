@@ -70,7 +70,15 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
   // The store gets a silent channel: we subscribe ourselves, returning the reload's promise, so an in-process
   // publish (LocalInvalidationChannel) resolves only once this gateway serves the new state.
   const keys = new CachedKeyStore(
-    createDbKeyLoader(deps.db, deps.apiKeyCipher, (accountId, ru) => balance.seen(accountId, ru)),
+    createDbKeyLoader(
+      deps.db,
+      deps.apiKeyCipher,
+      (accountId, ru) => balance.seen(accountId, ru),
+      (accountId) =>
+        balance.resync([accountId]).catch((err: unknown) => {
+          deps.logger.warn({ err, accountId }, 'balance re-read after a key change failed');
+        }),
+    ),
     { subscribe: () => () => {}, publish: async () => {} },
     onError,
   );

@@ -7,8 +7,10 @@ import type { TDatabase } from '@rpc/db';
 import type { TClock } from '../lib/clock';
 import type { TPasswordHasher } from '../lib/password';
 import type { TMailer } from '../mail/mailer';
+import type { TDepositSettings } from '../services/deposits/deposit-settings';
 import type { TNoticeBus } from '../services/notices/notice-bus';
 import type { TThrottle } from '../throttle/enforce';
+import type { TSkuCatalogue } from '../services/wallet/sku-catalogue';
 
 export type TAppConfig = {
   version: string;
@@ -42,6 +44,10 @@ export type TDeps = {
   apiKeyCipher: TApiKeyCipher;
   /** Realtime delivery of stored notices (issue 5's socket; a no-op until then). */
   noticeBus: TNoticeBus;
+  /** The SKU catalogue (config/skus.json): packages for sale, pay-as-you-go, the monthly free SKU. */
+  skus: TSkuCatalogue;
+  /** Chains and coins that take crypto deposits, with the xpub of each (services/deposits/deposit-settings.ts). */
+  deposits: TDepositSettings;
 };
 
 /** One call's context. */

@@ -51,6 +51,8 @@ import { reportUserCompositeInfoByNetworkHandler } from './methods/reports/repor
 import { reportUserTop5MethodRuCostByApikeyHandler } from './methods/reports/report-user-top5-method-ru-cost-by-apikey';
 import { reportUserTop5MethodRuCostByNetworkHandler } from './methods/reports/report-user-top5-method-ru-cost-by-network';
 import { reportUserRefusalsHandler } from './methods/reports/report-user-refusals';
+import { DEPOSIT_HANDLERS } from './methods/deposits/index';
+import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_register: registerHandler,
@@ -103,4 +105,7 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_reportUserTop5MethodRuCostByApikey: reportUserTop5MethodRuCostByApikeyHandler,
   hub_reportUserTop5MethodRuCostByNetwork: reportUserTop5MethodRuCostByNetworkHandler,
   hub_reportUserRefusals: reportUserRefusalsHandler,
+  // Newer domains export their own maps (STYLE.md "Growing to every SPEC method", 1).
+  ...WALLET_HANDLERS,
+  ...DEPOSIT_HANDLERS,
 };

@@ -1,4 +1,5 @@
 /** Accounts own things (ARCHITECTURE.md): every user has a personal account, every team is an account. */
+import { sql } from 'drizzle-orm';
 import { bigint, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const accountKind = pgEnum('account_kind', ['personal', 'team']);
@@ -20,6 +21,18 @@ export const accounts = pgTable('accounts', {
    */
   ruVersion: bigint('ru_version', { mode: 'number' }).notNull().default(0),
   /**
+   * Cache of sum(money_ledger.delta) in USD cents, moved in the same transaction as every money ledger insert
+   * (services/wallet/post-money.ts). Negative is arrears (pay-as-you-go beyond the wallet).
+   */
+  walletCents: bigint('wallet_cents', { mode: 'number' }).notNull().default(0),
+  /**
+   * RUs pay-as-you-go can still bill (0 without an active pay-as-you-go package): what the wallet plus the arrears
+   * limit buys at its price. The gateway spends ru_balance + payg_allowance_ru; kept with every money posting.
+   */
+  paygAllowanceRu: bigint('payg_allowance_ru', { mode: 'number' }).notNull().default(0),
+  /** Pay-as-you-go charges below a cent carried to the next bill, in millionths of a cent (never lost, never rounded up). */
+  paygCarryMicroCents: bigint('payg_carry_micro_cents', { mode: 'number' }).notNull().default(0),
+  /**
    * IANA zone whose local days the day rollups (usage_day*) use. Null until the first report call, which sets it
    * from the caller's zone and rebuilds the day rollups (services/reports/account-time-zone.ts).
    */
@@ -28,3 +41,10 @@ export const accounts = pgTable('accounts', {
 });
 
 export type TAccountRow = typeof accounts.$inferSelect;
+
+/**
+ * What the gateway may spend for an account: RUs left (the ledger's cache) plus what pay-as-you-go can still bill.
+ * Every gateway read of an account's RUs goes through this one expression.
+ */
+export const spendableRu =
+  sql<number>`(${accounts.ruBalance} + ${accounts.paygAllowanceRu})`.mapWith(Number);

@@ -11,3 +11,5 @@ export * from './usage-refusals';
 export * from './ru-ledger';
 export * from './notices';
 export * from './throttle-counters';
+export * from './wallet';
+export * from './deposits';

@@ -6,7 +6,17 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const RU_LEDGER_KINDS = ['register_gift', 'usage', 'adjustment'] as const;
+export const RU_LEDGER_KINDS = [
+  'register_gift',
+  'usage',
+  'adjustment',
+  /** a package's RUs credited (ref: package id) */
+  'package',
+  /** what an expired package had left, taken back (ref: package id) */
+  'package_expired',
+  /** RUs beyond the packages billed to pay-as-you-go (ref: usage batch id) */
+  'payg',
+] as const;
 export type TRuLedgerKind = (typeof RU_LEDGER_KINDS)[number];
 
 export const ruLedger = pgTable(

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
-import { appendRuLedger } from '../ledger/append-ru-ledger';
+import { grantRegisterGift } from '../wallet/grant-register-gift';
 import { raiseNotice } from '../notices/raise-notice';
 import { issueCode } from './one-time-codes';
 import { sendAccountMail } from './send-account-mail';
@@ -83,11 +83,10 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
       });
       if (o.config.registerGiftRu > 0) {
         // ref = the user id: one gift per user, whatever retries happen.
-        await appendRuLedger(tx, {
+        await grantRegisterGift(tx, {
           accountId: account!.id,
-          delta: o.config.registerGiftRu,
-          kind: 'register_gift',
-          ref: user!.id,
+          userId: user!.id,
+          ru: o.config.registerGiftRu,
           at: now,
         });
         giftNotices = await raiseNotice({

@@ -1,11 +1,13 @@
 /**
  * Writes one gateway usage batch exactly once: the batch id, its per-minute rows (counters added on conflict),
- * the hour and day rollups and one RU debit per account (ref = batch id) commit together. A batch id seen before changes nothing.
+ * the hour and day rollups and one RU debit per account (ref = batch id), spent from the account's packages (or
+ * billed to pay-as-you-go), commit together. A batch id seen before changes nothing.
  */
-import { accounts, usageBatches, usageMinute, type TDatabase } from '@rpc/db';
+import { accounts, usageBatches, usageMinute, type TDatabase, spendableRu } from '@rpc/db';
 import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
 import { inArray, sql } from 'drizzle-orm';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
+import { reconcilePackages } from '../wallet/reconcile-packages';
 import { addToRollups, lockReportZones } from './rollups';
 
 /** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
@@ -80,13 +82,15 @@ export async function writeUsageBatch(
         ref: batch.batchId,
         at: batch.createdAt,
       });
+      // Spent from packages oldest expiry first; beyond them, billed to pay-as-you-go when it is active.
+      await reconcilePackages(tx, { accountId, now: batch.createdAt, ref: batch.batchId });
     }
     return true;
   });
   const states = new Map<string, { ruBalance: number; ruVersion: number }>();
   if (accountIds.length > 0) {
     const rows = await db
-      .select({ id: accounts.id, ruBalance: accounts.ruBalance, ruVersion: accounts.ruVersion })
+      .select({ id: accounts.id, ruBalance: spendableRu, ruVersion: accounts.ruVersion })
       .from(accounts)
       .where(inArray(accounts.id, accountIds));
     for (const r of rows) states.set(r.id, { ruBalance: r.ruBalance, ruVersion: r.ruVersion });

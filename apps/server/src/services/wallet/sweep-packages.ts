@@ -1,0 +1,191 @@
+/**
+ * The package sweep (a periodic job, also called by tests with a moved clock): expires packages whose time is up
+ * (their unspent RUs leave the ledger), renews those with auto-renew from the wallet when they expire or run out
+ * (once per package: the renewal's request key is renew:<package id>), warns when a package runs low, and
+ * re-derives tiers. Every step is idempotent, so two sweeps at once or a sweep retried after a crash change
+ * nothing twice.
+ */
+import { ERROR_CODES, type TErrorCode } from '@rpc/contract';
+import { ruPackages, type TNoticeRow, type TRuPackageRow } from '@rpc/db';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { RpcError } from '../../rpc/errors';
+import { appendRuLedger } from '../ledger/append-ru-ledger';
+import { raiseNotice } from '../notices/raise-notice';
+import { publishAccountChange, refreshAccountTier } from './account-tier';
+import { refreshPaygAllowance } from './post-money';
+import { purchasePackage } from './purchase-package';
+import { reconcilePackages } from './reconcile-packages';
+import { findSku } from './sku-catalogue';
+import type { TWalletDeps } from './wallet-caller';
+
+/** A package with this share or less of its RUs left raises ru_pkg_running_out (once a day per account). */
+export const RUNNING_OUT_PERCENT = 10;
+const BATCH = 200;
+
+export type TSweepResult = {
+  expired: number;
+  renewed: number;
+  renewFailed: number;
+  warned: number;
+};
+
+export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
+  const now = deps.clock.now();
+  const result: TSweepResult = { expired: 0, renewed: 0, renewFailed: 0, warned: 0 };
+  const touched = new Set<string>();
+
+  const due = await deps.db
+    .select()
+    .from(ruPackages)
+    .where(and(eq(ruPackages.status, 'active'), lte(ruPackages.expiresAt, new Date(now))))
+    .limit(BATCH);
+  for (const pkg of due) {
+    if (await expirePackage(deps, pkg, now)) result.expired += 1;
+    touched.add(pkg.accountId);
+  }
+
+  // Expired or run out, with auto-renew, not renewed yet.
+  const toRenew = await deps.db
+    .select()
+    .from(ruPackages)
+    .where(
+      and(
+        eq(ruPackages.autoRenew, true),
+        isNull(ruPackages.renewedBy),
+        sql`${ruPackages.status} in ('expired', 'exhausted')`,
+      ),
+    )
+    .limit(BATCH);
+  for (const pkg of toRenew) {
+    const renewed = await renewPackage(deps, pkg, now);
+    if (renewed) result.renewed += 1;
+    else result.renewFailed += 1;
+    touched.add(pkg.accountId);
+  }
+
+  const low = await deps.db
+    .select()
+    .from(ruPackages)
+    .where(
+      and(
+        eq(ruPackages.status, 'active'),
+        sql`${ruPackages.ruTotal} > 0`,
+        sql`(${ruPackages.ruTotal} - ${ruPackages.ruUsed}) * 100 <= ${ruPackages.ruTotal} * ${RUNNING_OUT_PERCENT}`,
+      ),
+    )
+    .limit(BATCH);
+  for (const pkg of low) {
+    const raised = await raiseNotice({
+      db: deps.db,
+      bus: deps.noticeBus,
+      at: now,
+      type: 'ru_pkg_running_out',
+      accountId: pkg.accountId,
+      dedupeMs: 86_400_000,
+      title: 'Package running out',
+      content: `${pkg.name.en} has ${(pkg.ruTotal - pkg.ruUsed).toLocaleString('en-US')} RU left.`,
+      expand: { skuName: pkg.name.en, amount: pkg.ruTotal - pkg.ruUsed },
+    });
+    if (raised.length > 0) result.warned += 1;
+  }
+
+  for (const accountId of touched) await publishAccountChange(deps, accountId);
+  return result;
+}
+
+async function expirePackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number): Promise<boolean> {
+  const { changed, notices } = await deps.db.transaction(async (tx) => {
+    // Re-read under the account lock reconcile takes: another sweep may have expired it already.
+    await reconcilePackages(tx, { accountId: pkg.accountId, now, ref: `expire:${pkg.id}` });
+    const [fresh] = await tx
+      .update(ruPackages)
+      .set({ status: 'expired', endedAt: new Date(now) })
+      .where(and(eq(ruPackages.id, pkg.id), eq(ruPackages.status, 'active')))
+      .returning();
+    if (!fresh) return { changed: false, notices: [] as TNoticeRow[] };
+    const left = fresh.ruTotal - fresh.ruUsed;
+    if (left > 0)
+      await appendRuLedger(tx, {
+        accountId: pkg.accountId,
+        delta: -left,
+        kind: 'package_expired',
+        ref: pkg.id,
+        at: now,
+      });
+    await refreshPaygAllowance(tx, pkg.accountId, now);
+    await refreshAccountTier(tx, pkg.accountId, now);
+    const raised = await raiseNotice({
+      db: tx,
+      at: now,
+      type: 'expired',
+      accountId: pkg.accountId,
+      title: 'Package expired',
+      content: `${pkg.name.en} expired${left > 0 ? ` with ${left.toLocaleString('en-US')} RU unused` : ''}.`,
+      expand: { skuName: pkg.name.en, amount: left, timeStamp: pkg.expiresAt?.getTime() ?? now },
+    });
+    return { changed: true, notices: raised };
+  });
+  deps.noticeBus.push(notices);
+  return changed;
+}
+
+async function renewPackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number): Promise<boolean> {
+  const sku = findSku(deps.skus, pkg.skuId);
+  try {
+    if (!sku?.isPurchasable || !sku.canAutoRenew) throw new RpcError(ERROR_CODES.SKU_UNAVAILABLE);
+    const outcome = await deps.db.transaction(async (tx) => {
+      const bought = await purchasePackage(tx, {
+        accountId: pkg.accountId,
+        userId: null,
+        sku,
+        catalogueVersion: deps.skus.version,
+        requestKey: `renew:${pkg.id}`,
+        reason: 'auto_renew',
+        autoRenew: true,
+        useDiscount: true,
+        now,
+      });
+      await tx
+        .update(ruPackages)
+        .set({ renewedBy: bought.pkg.id })
+        .where(eq(ruPackages.id, pkg.id));
+      return bought;
+    });
+    deps.noticeBus.push(outcome.notices);
+    return true;
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    await turnOffAfterFailure(deps, pkg, now, err.code);
+    return false;
+  }
+}
+
+/** A renewal that cannot be paid turns auto-renew off and says why, so it is not retried every sweep. */
+async function turnOffAfterFailure(
+  deps: TWalletDeps,
+  pkg: TRuPackageRow,
+  now: number,
+  code: TErrorCode,
+): Promise<void> {
+  const notices = await deps.db.transaction(async (tx) => {
+    const [off] = await tx
+      .update(ruPackages)
+      .set({ autoRenew: false })
+      .where(and(eq(ruPackages.id, pkg.id), eq(ruPackages.autoRenew, true)))
+      .returning({ id: ruPackages.id });
+    if (!off) return [];
+    return raiseNotice({
+      db: tx,
+      at: now,
+      type: 'auto_renew_off',
+      accountId: pkg.accountId,
+      title: 'Auto-renewal failed',
+      content:
+        code === ERROR_CODES.INSUFFICIENT_BALANCE
+          ? `${pkg.name.en} could not be renewed: the wallet balance is not enough. Auto-renewal is off.`
+          : `${pkg.name.en} can no longer be renewed automatically. Auto-renewal is off.`,
+      expand: { skuName: pkg.name.en, type: String(code) },
+    });
+  });
+  deps.noticeBus.push(notices);
+}

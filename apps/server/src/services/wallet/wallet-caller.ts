@@ -1,0 +1,9 @@
+/** Who a wallet service acts for: the account (personal or team) and the user asking, without any HTTP. */
+import type { TDeps } from '../../rpc/context';
+
+export type TWalletCaller = { accountId: string; userId: string };
+
+export type TWalletDeps = Pick<
+  TDeps,
+  'db' | 'clock' | 'skus' | 'keyEvents' | 'logger' | 'noticeBus'
+>;
