@@ -46,6 +46,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every suite signs up from one IP, more often than the 10 sign-ups an hour a real address gets.
       THROTTLE_LIMIT_FACTOR: '20',
+      LOCALNET_PORT: String(E2E.localnetPort),
+      // The deposit watcher looks for new blocks every second, so a deposit is credited within seconds.
+      DEPOSIT_POLL_MS: '1000',
       // A build elsewhere than apps/web/dist (E2E_WEB_DIST_DIR), so several builds can be tested side by side.
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },

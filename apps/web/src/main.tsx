@@ -16,6 +16,7 @@ import './lib/session';
 import './lib/limit-info';
 import { showNoticePopup } from './components/notice-popup';
 import { wireNotices } from './lib/notices';
+import { wireWallet } from './features/billing/api/wire-wallet';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -41,12 +42,15 @@ async function start() {
 
   // SPEC §4: the notice socket and unread notices follow the session; each notice pops up.
   wireNotices({ show: showNoticePopup });
+  const queryClient = createQueryClient();
+  // SPEC §4: a deposit notice refreshes the wallet queries; sign-in loads the wallet overview.
+  wireWallet(queryClient);
 
   const router = createAppRouter();
   startBuildWatcher();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

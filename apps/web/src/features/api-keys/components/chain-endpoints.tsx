@@ -4,7 +4,7 @@ import { Alert, Flex, Input, Select, Skeleton, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildEndpointUrl, curlExample } from '../utils/endpoint-urls';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /** The first available chain, localnet first when present (it works with no configuration). */
 export function defaultChainId(chains: readonly TChain[]): string | undefined {

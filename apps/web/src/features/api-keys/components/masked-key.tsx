@@ -3,7 +3,7 @@ import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maskKey } from '../utils/endpoint-urls';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /** The key hidden by default, with reveal and copy. */
 export function MaskedKey({ value }: { value: string }) {

@@ -1,23 +1,37 @@
-import { Flex } from 'antd';
+/**
+ * /rpc/billings: the wallet (balance, arrears, RUs, tier, active packages), buying a package, spend over time and
+ * the purchase, package and deposit histories; top-up and invoices are one click away (SPEC §2).
+ */
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { BuyPackageSection } from './buy-package-section';
+import { HistoryTabs } from './history-tabs';
+import { SpendChart } from './spend-chart';
+import { WalletOverviewCard } from './wallet-overview-card';
+import './billing.css';
 
-/** Empty state until this screen's issue lands, with the ways on to top-up and invoices (SPEC §2). */
 export function BillingsPage() {
   const { t } = useTranslation('billing');
   return (
-    <PagePlaceholder
-      title={t('list.title')}
-      description={t('list.description')}
-      extra={
-        <Flex gap={8} wrap justify="center">
+    <section aria-labelledby="page-title">
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} id="page-title" style={{ fontSize: 24, margin: 0 }}>
+          {t('list.title')}
+        </Typography.Title>
+        <Flex gap={8} wrap>
           <LinkButton to="/rpc/billings/charge" type="primary">
             {t('links.charge')}
           </LinkButton>
           <LinkButton to="/rpc/billings/invoice">{t('links.invoices')}</LinkButton>
         </Flex>
-      }
-    />
+      </Flex>
+      <Flex vertical gap={16}>
+        <WalletOverviewCard />
+        <BuyPackageSection />
+        <SpendChart />
+        <HistoryTabs />
+      </Flex>
+    </section>
   );
 }

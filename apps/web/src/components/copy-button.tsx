@@ -1,6 +1,6 @@
 /**
- * A button that copies `text` and says so beside itself (a tooltip on the button for 2 s), not in a page-wide toast
- * that would cover the drawer's title.
+ * A button that copies `text` and says so beside itself (a tooltip on the button for 2 s), not in a page-wide
+ * toast (which would cover a drawer's title). Used for API keys, endpoint URLs and deposit addresses.
  */
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
@@ -12,7 +12,7 @@ export const COPIED_FEEDBACK_MS = 2000;
 
 type TCopyState = 'idle' | 'copied' | 'failed';
 
-/** `label` is the button's accessible name ("Copy HTTPS URL"); `showLabel` false draws the icon only. */
+/** `label` is the button's accessible name ("Copy address"); `showLabel` false draws the icon only. */
 export function CopyButton({
   text,
   label,
@@ -22,7 +22,7 @@ export function CopyButton({
   label: string;
   showLabel?: boolean;
 }) {
-  const { t } = useTranslation('api-keys');
+  const { t } = useTranslation('common');
   const [state, setState] = useState<TCopyState>('idle');
 
   useEffect(() => {
