@@ -19,6 +19,7 @@ import { startDepositWatching } from './jobs/deposit-watching';
 import { createDepositWatcher } from './services/deposits/deposit-watcher';
 import { loadDepositSettings, type TDepositSettings } from './services/deposits/deposit-settings';
 import { loadSkuCatalogue, type TSkuCatalogue } from './services/wallet/sku-catalogue';
+import { publishAccountChange } from './services/wallet/account-tier';
 import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
 import { createMailer, type TMailer } from './mail/mailer';
@@ -287,7 +288,12 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       stopPackageSweep ??= startPackageSweep(deps);
       if ((opts.depositWatcher ?? env.DEPOSIT_WATCHER) && deps.deposits.chains.length > 0)
         stopDepositWatching ??= startDepositWatching(
-          createDepositWatcher(deps),
+          createDepositWatcher({
+            ...deps,
+            onCredited: async (accountIds) => {
+              for (const id of accountIds) await publishAccountChange(deps, id);
+            },
+          }),
           env.DEPOSIT_POLL_MS,
         );
       // Links in mails must point at the real port when PORT was 0 and no PUBLIC_URL was given.

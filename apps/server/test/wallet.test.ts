@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedRuBalance, ledgerBalance } from '../src/services/ledger/append-ru-ledger';
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { getWalletOverview } from '../src/services/wallet/get-wallet-overview';
+import { grantPackage } from '../src/services/wallet/grant-package';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
@@ -355,6 +356,15 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
     expect(a2!.paygCarryMicroCents).toBe(0);
     expect(a2!.paygAllowanceRu).toBe(1_800_000);
     await expectLedgersTrue(u.accountId);
+    // The sweep says the wallet is low, once a day.
+    await sweepPackages(h.server.deps);
+    await sweepPackages(h.server.deps);
+    const lows = await db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.accountId, u.accountId), eq(notices.type, 'low_balance')));
+    expect(lows).toHaveLength(1);
+    expect(lows[0]!.expand).toMatchObject({ amount: '-1.00' });
   });
 
   it('expires packages with a moved clock, renews those with auto-renew once, and says when it cannot', async () => {
@@ -396,6 +406,39 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
     expect(types).toEqual(
       expect.arrayContaining(['expired', 'auto_renew_success', 'auto_renew_off']),
     );
+    await expectLedgersTrue(u.accountId);
+  });
+
+  it("an operator's grant gives an enterprise or credit package once per reference", async () => {
+    const u = await user();
+    const grant = (type: 'enterprise' | 'standard', ref: string) =>
+      grantPackage(db, {
+        accountId: u.accountId,
+        ref,
+        type,
+        name: { en: 'Enterprise (test)', zh: '企业版（测试）' },
+        ru: 5_000_000,
+        validityDays: 90,
+        tier: 'premium',
+        now: h.clock.now(),
+      });
+    const ref = randomUUID();
+    expect((await grant('enterprise', ref)).isNew).toBe(true);
+    expect((await grant('enterprise', ref)).isNew).toBe(false);
+    expect((await grant('standard', randomUUID())).isNew).toBe(true);
+    const info = await h.call('hub_getEnterpriseInfo', {}, { token: u.token });
+    expect(info.result!.packages).toHaveLength(1);
+    expect(info.result!.packages[0]).toMatchObject({ ruTotal: 5_000_000, tier: 'premium' });
+    const w = await overview(u.token);
+    expect(w).toMatchObject({ tier: 'premium', amountCents: 0, ruLeft: GIFT + 10_000_000 });
+    const types = (
+      await db
+        .select({ type: notices.type })
+        .from(notices)
+        .where(eq(notices.accountId, u.accountId))
+    ).map((n) => n.type);
+    expect(types.filter((t) => t === 'message_enterprise_package_send')).toHaveLength(1);
+    expect(types.filter((t) => t === 'credit_package_sent')).toHaveLength(1);
     await expectLedgersTrue(u.accountId);
   });
 

@@ -131,8 +131,8 @@ export const ZPurchaseSchema = z.object({
   skuName: ZLocalizedTextSchema,
   packageType: ZPackageTypeSchema,
   channel: ZPaymentChannelSchema,
-  /** what bought it: a user's purchase, an auto-renewal or the monthly free claim */
-  reason: z.enum(['purchase', 'auto_renew', 'monthly_free']),
+  /** what bought it: a user's purchase, an auto-renewal, the monthly free claim or an operator's grant */
+  reason: z.enum(['purchase', 'auto_renew', 'monthly_free', 'grant']),
   priceCents: ZCentsSchema,
   discountCents: ZCentsSchema,
   paidCents: ZCentsSchema,

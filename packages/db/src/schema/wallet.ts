@@ -93,7 +93,7 @@ export const ruPackages = pgTable(
 );
 export type TRuPackageRow = typeof ruPackages.$inferSelect;
 
-export type TPurchaseReason = 'purchase' | 'auto_renew' | 'monthly_free';
+export type TPurchaseReason = 'purchase' | 'auto_renew' | 'monthly_free' | 'grant';
 
 export const purchases = pgTable(
   'purchases',

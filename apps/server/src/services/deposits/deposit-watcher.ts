@@ -31,6 +31,11 @@ export function createDepositWatcher(o: {
   logger: TLogger;
   noticeBus: TNoticeBus;
   deposits: TDepositSettings;
+  /**
+   * Accounts whose wallet a tick credited: their pay-as-you-go allowance moved, so the caller tells the gateways
+   * (a key change per key of the account, as a purchase does).
+   */
+  onCredited?: (accountIds: string[]) => Promise<void>;
   /** Reads a chain (tests may wrap the real reader); default: JSON-RPC to the chain's upstream. */
   readerFor?: (rpcUrl: string) => TChainReader;
 }): TDepositWatcher {
@@ -64,6 +69,10 @@ export function createDepositWatcher(o: {
         now: o.clock.now(),
       });
       o.noticeBus.push(settled.notices);
+      const credited = [
+        ...new Set(settled.notices.flatMap((n) => (n.accountId ? [n.accountId] : []))),
+      ];
+      if (credited.length > 0) await o.onCredited?.(credited);
       if (failing.delete(chain.chain))
         o.logger.info({ chain: chain.chain }, 'deposit watcher: chain readable again');
       if (settled.credited > 0 || settled.orphaned > 0 || scan.recorded > 0)

@@ -4,7 +4,7 @@
  * a different request under the same key is refused), then the package, the purchase, the money debit and the
  * RU credit, each idempotent by its own reference. Used by hub_buyPackage, auto-renewal and the monthly free SKU.
  */
-import { ERROR_CODES, formatCents, type TSku } from '@rpc/contract';
+import { ERROR_CODES, formatCents, type TNoticeType, type TSku } from '@rpc/contract';
 import {
   accountDiscounts,
   accounts,
@@ -148,26 +148,19 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
   const tierChanged = await refreshAccountTier(tx, o.accountId, o.now);
   const [fresh] = await tx.select().from(ruPackages).where(eq(ruPackages.id, pkg!.id));
 
+  const notice =
+    NOTICE_OF[o.reason === 'grant' && o.sku.type === 'enterprise' ? 'enterprise' : o.reason];
   const notices = await raiseNotice({
     db: tx,
     at: o.now,
-    type:
-      o.reason === 'monthly_free'
-        ? 'monthly_gift'
-        : o.reason === 'auto_renew'
-          ? 'auto_renew_success'
-          : 'buy_package',
+    type: notice.type,
     // every owner and admin of the account hears of it (a team's purchase too)
     accountId: o.accountId,
-    title:
-      o.reason === 'monthly_free'
-        ? 'Monthly free RUs'
-        : o.reason === 'auto_renew'
-          ? 'Package renewed'
-          : 'Package bought',
+    title: notice.title,
     content: `${o.sku.name.en}: ${o.sku.ru.toLocaleString('en-US')} RU, paid ${formatUsd(quote.payCents)}.`,
     expand: {
       skuName: o.sku.name.en,
+      name: o.sku.name.en,
       amount: o.sku.ru,
       usdAmount: formatCents(quote.payCents),
       timeStamp: quote.expiresAt,
@@ -175,6 +168,15 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
   });
   return { purchase: purchase!, pkg: fresh!, isNew: true, tierChanged, notices };
 }
+
+/** The notice each kind of purchase raises (SPEC §3 notice types). */
+const NOTICE_OF: Record<TPurchaseReason | 'enterprise', { type: TNoticeType; title: string }> = {
+  purchase: { type: 'buy_package', title: 'Package bought' },
+  auto_renew: { type: 'auto_renew_success', title: 'Package renewed' },
+  monthly_free: { type: 'monthly_gift', title: 'Monthly free RUs' },
+  grant: { type: 'credit_package_sent', title: 'Credit package received' },
+  enterprise: { type: 'message_enterprise_package_send', title: 'Enterprise package ready' },
+};
 
 function formatUsd(cents: number): string {
   return `$${formatCents(cents)}`;

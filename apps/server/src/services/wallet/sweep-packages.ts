@@ -5,9 +5,9 @@
  * re-derives tiers. Every step is idempotent, so two sweeps at once or a sweep retried after a crash change
  * nothing twice.
  */
-import { ERROR_CODES, type TErrorCode } from '@rpc/contract';
-import { ruPackages, type TNoticeRow, type TRuPackageRow } from '@rpc/db';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { ERROR_CODES, formatCents, type TErrorCode } from '@rpc/contract';
+import { accounts, ruPackages, type TNoticeRow, type TRuPackageRow } from '@rpc/db';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { RpcError } from '../../rpc/errors';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { raiseNotice } from '../notices/raise-notice';
@@ -20,6 +20,8 @@ import type { TWalletDeps } from './wallet-caller';
 
 /** A package with this share or less of its RUs left raises ru_pkg_running_out (once a day per account). */
 export const RUNNING_OUT_PERCENT = 10;
+/** With pay-as-you-go active, a wallet at or under this raises low_balance (once a day per account). */
+export const LOW_BALANCE_CENTS = 500;
 const BATCH = 200;
 
 export type TSweepResult = {
@@ -27,11 +29,12 @@ export type TSweepResult = {
   renewed: number;
   renewFailed: number;
   warned: number;
+  lowBalance: number;
 };
 
 export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
   const now = deps.clock.now();
-  const result: TSweepResult = { expired: 0, renewed: 0, renewFailed: 0, warned: 0 };
+  const result: TSweepResult = { expired: 0, renewed: 0, renewFailed: 0, warned: 0, lowBalance: 0 };
   const touched = new Set<string>();
 
   const due = await deps.db
@@ -87,6 +90,35 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
       expand: { skuName: pkg.name.en, amount: pkg.ruTotal - pkg.ruUsed },
     });
     if (raised.length > 0) result.warned += 1;
+  }
+
+  // Pay-as-you-go bills the wallet as RUs are used: say so before it runs dry (arrears and then refusals).
+  const lowWallets = await deps.db
+    .selectDistinct({ accountId: accounts.id, walletCents: accounts.walletCents })
+    .from(accounts)
+    .innerJoin(ruPackages, eq(ruPackages.accountId, accounts.id))
+    .where(
+      and(
+        eq(ruPackages.type, 'default'),
+        eq(ruPackages.status, 'active'),
+        gt(ruPackages.expiresAt, new Date(now)),
+        lte(accounts.walletCents, LOW_BALANCE_CENTS),
+      ),
+    )
+    .limit(BATCH);
+  for (const a of lowWallets) {
+    const raised = await raiseNotice({
+      db: deps.db,
+      bus: deps.noticeBus,
+      at: now,
+      type: 'low_balance',
+      accountId: a.accountId,
+      dedupeMs: 86_400_000,
+      title: 'Wallet balance is low',
+      content: `Your wallet balance is down to $${formatCents(a.walletCents)}. Pay-as-you-go bills it as you use RUs.`,
+      expand: { amount: formatCents(a.walletCents) },
+    });
+    if (raised.length > 0) result.lowBalance += 1;
   }
 
   for (const accountId of touched) await publishAccountChange(deps, accountId);
