@@ -150,6 +150,30 @@ const cases: TCase[] = [
     to('/zh/rpc/endpoint'),
   ],
   [
+    'signing in on /?redirect= goes where the user was headed',
+    route('index', { query: { redirect: '/rpc/dedicated-node' } }),
+    personal,
+    to('/rpc/dedicated-node'),
+  ],
+  [
+    'signing in on /zh?redirect= keeps the /zh prefix',
+    route('index', { lang: 'zh', query: { redirect: '/rpc/statistic?range=7d' } }),
+    personal,
+    to('/zh/rpc/statistic?range=7d'),
+  ],
+  [
+    'an unsafe redirect goes home instead',
+    route('index', { query: { redirect: '//evil.example/rpc' } }),
+    personal,
+    to('/rpc/endpoint'),
+  ],
+  [
+    'a redirect outside the dashboard goes home instead',
+    route('index', { query: { redirect: '/register' } }),
+    personal,
+    to('/rpc/endpoint'),
+  ],
+  [
     'third-party-login?from=admin clears the token and shows the page',
     route('third-party-login', { query: { from: 'admin' } }),
     personal,

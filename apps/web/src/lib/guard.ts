@@ -3,6 +3,7 @@
  * the answer; nothing here touches the browser, cookies or the network.
  */
 import type { TLanguage, TUserProfile } from '@rpc/contract';
+import { getSafeRedirect } from './safe-redirect';
 
 export const ROUTE_NAMES = [
   'index',
@@ -39,6 +40,7 @@ export const ROUTE_NAMES = [
   'rpc-team-logs',
   'rpc-notifications',
 ] as const;
+
 export type TRouteName = (typeof ROUTE_NAMES)[number];
 
 export type TLayoutName = 'default' | 'dashboard';
@@ -128,6 +130,8 @@ export const SIGNED_IN_ALLOWED_ROUTES: ReadonlySet<TRouteName> = new Set<TRouteN
 ]);
 
 export const HOME_PATH = '/rpc/endpoint';
+/** Any origin will do: getSafeRedirect only accepts paths, which resolve against it. */
+const SAME_SITE = 'http://same-site.invalid';
 export const CHOOSE_TEAM_PATH = '/choose-team';
 export const FIRST_LOGIN_PATH = '/first-login';
 
@@ -197,7 +201,12 @@ export function decideNavigation(to: TRouteTarget, state: TGuardState): TGuardDe
   if (to.name === 'third-party-login' && to.query.from === 'admin') {
     return { kind: 'clear-token-and-allow' };
   }
-  if (SIGNED_IN_REDIRECT_ROUTES.has(to.name)) return redirect(to, HOME_PATH);
+  if (SIGNED_IN_REDIRECT_ROUTES.has(to.name)) {
+    // Signing in on "/?redirect=/rpc/…" goes where the user was headed, whichever navigation runs first (the
+    // login form's or this one, which the new session state triggers).
+    const back = to.name === 'index' ? getSafeRedirect(to.query.redirect ?? null, SAME_SITE) : null;
+    return redirect(to, back ?? HOME_PATH);
+  }
   if (SIGNED_IN_ALLOWED_ROUTES.has(to.name)) return { kind: 'allow' };
 
   // Public pages that are not account pages (not-found, invitations, bind callback) need no login state.

@@ -25,7 +25,7 @@ import { ResetPasswordPage } from './components/reset-password-page';
 import { ResetPasswordSetPage } from './components/reset-password-set-page';
 import { SetPasswordCheckingPage } from './components/set-password-checking-page';
 import { SetPasswordSetPage } from './components/set-password-set-page';
-import { getSafeRedirect } from './utils/safe-redirect';
+import { getSafeRedirect } from '../../lib/safe-redirect';
 import { makeUser } from '../../test/fixtures';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({

@@ -10,7 +10,7 @@ import { signIn } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { useAuthRules } from '../utils/form-rules';
 import { parseEmail } from '../utils/query-params';
-import { getSafeRedirect } from '../utils/safe-redirect';
+import { getSafeRedirect } from '../../../lib/safe-redirect';
 import { AuthCard } from './auth-card';
 import { ResendConfirmMailButton } from './resend-confirm-mail';
 
