@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { parseEnv, type TEnv } from './env';
 import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-invalidation';
 import { registerApiRoute } from './http/api-route';
+import { registerExportDownloadRoute } from './http/export-download-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
@@ -18,6 +19,8 @@ import { startUsagePruning } from './jobs/usage-pruning';
 import { startDepositWatching } from './jobs/deposit-watching';
 import { createDepositWatcher } from './services/deposits/deposit-watcher';
 import { loadDepositSettings, type TDepositSettings } from './services/deposits/deposit-settings';
+import { createPgBossQueue, type TJobQueue } from './services/exports/job-queue';
+import { startExportWorker } from './services/exports/start-export-worker';
 import { loadSkuCatalogue, type TSkuCatalogue } from './services/wallet/sku-catalogue';
 import { publishAccountChange } from './services/wallet/account-tier';
 import { createLogger, redactUrl } from './lib/logger';
@@ -69,6 +72,10 @@ export type TCreateServerOptions = {
   noticeChannel?: string;
   /** Notice socket heartbeat (ping, dead-peer and ended-session check); default 30 s. */
   noticeHeartbeatMs?: number;
+  /** The job engine; default pg-boss on the server's database. */
+  jobs?: TJobQueue;
+  /** Run export jobs from start() (default true); false leaves them queued for another process. */
+  exportWorker?: boolean;
 };
 
 export type TConsoleServer = {
@@ -198,6 +205,9 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     }
   }
 
+  const jobs = opts.jobs ?? createPgBossQueue({ db, logger });
+  closers.push(() => jobs.stop());
+
   const config: TAppConfig = {
     version: SERVER_VERSION,
     publicUrl: env.PUBLIC_URL,
@@ -222,6 +232,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       opts.deposits ??
       loadDepositSettings({ chains, xpub: env.DEPOSIT_XPUB, tokens: env.DEPOSIT_TOKENS }),
     skus: opts.skus ?? loadSkuCatalogue(),
+    jobs,
     keyEvents,
     apiKeyCipher,
     noticeBus: withNoticeMail(noticeBus, {
@@ -265,6 +276,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   });
   await registerNoticeSocket(app, { db, clock, sockets: noticeSockets });
   await registerApiRoute(app, deps);
+  registerExportDownloadRoute(app, deps);
   await registerWebApp(app, opts.webDistDir ?? env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
 
   let url = '';
@@ -272,6 +284,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   let stopUsagePruning: (() => Promise<void>) | undefined;
   let stopPackageSweep: (() => Promise<void>) | undefined;
   let stopDepositWatching: (() => Promise<void>) | undefined;
+  let isExportWorkerStarted = false;
   return {
     app,
     deps,
@@ -286,6 +299,10 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       url = `http://localhost:${port}`;
       stopUsagePruning ??= startUsagePruning(deps);
       stopPackageSweep ??= startPackageSweep(deps);
+      if ((opts.exportWorker ?? true) && !isExportWorkerStarted) {
+        isExportWorkerStarted = true;
+        await startExportWorker(deps);
+      }
       if ((opts.depositWatcher ?? env.DEPOSIT_WATCHER) && deps.deposits.chains.length > 0)
         stopDepositWatching ??= startDepositWatching(
           createDepositWatcher({

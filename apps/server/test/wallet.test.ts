@@ -15,17 +15,16 @@ import {
   users,
   type TDatabase,
 } from '@rpc/db';
-import type { TUsageBatch } from '@rpc/gateway';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedRuBalance, ledgerBalance } from '../src/services/ledger/append-ru-ledger';
-import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { getWalletOverview } from '../src/services/wallet/get-wallet-overview';
 import { grantPackage } from '../src/services/wallet/grant-package';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, type THarness } from './helpers/harness';
+import { writeTestUsage } from './helpers/usage';
 
 const GIFT = 1_000_000;
 const DAY = 86_400_000;
@@ -54,32 +53,7 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
     );
   }
 
-  async function usage(accountId: string, ru: number) {
-    const batch: TUsageBatch = {
-      batchId: randomUUID(),
-      createdAt: h.clock.now(),
-      ruTableVersion: 'test',
-      rows: [],
-    };
-    // A batch without rows debits nothing; a row needs a key, so write the debit the way a batch does.
-    const [key] = await db
-      .execute<{ id: string }>(sql`select id from api_keys where account_id = ${accountId} limit 1`)
-      .then((r) => (Array.isArray(r) ? r : (r as { rows: { id: string }[] }).rows));
-    if (!key) throw new Error('account has no key');
-    batch.rows.push({
-      accountId,
-      keyId: key.id,
-      chain: 'localnet',
-      method: 'eth_call',
-      minute: h.clock.now() - (h.clock.now() % 60_000),
-      requests: 1,
-      ru,
-      errors: 0,
-      latencyMsSum: 1,
-      latencyMsMax: 1,
-    });
-    await writeUsageBatch(db, batch);
-  }
+  const usage = (accountId: string, ru: number) => writeTestUsage(db, accountId, ru, h.clock.now());
 
   async function withKey() {
     const u = await user();

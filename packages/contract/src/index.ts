@@ -24,3 +24,5 @@ export * from './reports/time-zone';
 export * from './wallet/schemas';
 export { WALLET_METHODS } from './wallet/methods';
 export { DEPOSIT_METHODS } from './deposits/methods';
+export * from './exports/schemas';
+export { EXPORT_METHODS } from './exports/methods';

@@ -6,6 +6,7 @@ import * as chains from './chains/methods';
 import * as notices from './notices/methods';
 import * as reports from './reports/methods';
 import { DEPOSIT_METHODS } from './deposits/methods';
+import { EXPORT_METHODS } from './exports/methods';
 import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
@@ -60,8 +61,11 @@ const all = [
   reports.hubReportUserTop5MethodRuCostByApikey,
   reports.hubReportUserTop5MethodRuCostByNetwork,
   reports.hubReportUserRefusals,
+  reports.hubReportUserPurchase,
+  reports.hubReportUserDeposit,
   ...WALLET_METHODS,
   ...DEPOSIT_METHODS,
+  ...EXPORT_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

@@ -1,2 +1,3 @@
 export * from './schema/index';
 export * from './client';
+export * from './raw-sql';

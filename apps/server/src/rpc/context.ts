@@ -8,6 +8,7 @@ import type { TClock } from '../lib/clock';
 import type { TPasswordHasher } from '../lib/password';
 import type { TMailer } from '../mail/mailer';
 import type { TDepositSettings } from '../services/deposits/deposit-settings';
+import type { TJobQueue } from '../services/exports/job-queue';
 import type { TNoticeBus } from '../services/notices/notice-bus';
 import type { TThrottle } from '../throttle/enforce';
 import type { TSkuCatalogue } from '../services/wallet/sku-catalogue';
@@ -48,6 +49,8 @@ export type TDeps = {
   skus: TSkuCatalogue;
   /** Chains and coins that take crypto deposits, with the xpub of each (services/deposits/deposit-settings.ts). */
   deposits: TDepositSettings;
+  /** The job engine (pg-boss on the open database): CSV exports run on it (services/exports/job-queue.ts). */
+  jobs: TJobQueue;
 };
 
 /** One call's context. */

@@ -51,7 +51,10 @@ import { reportUserCompositeInfoByNetworkHandler } from './methods/reports/repor
 import { reportUserTop5MethodRuCostByApikeyHandler } from './methods/reports/report-user-top5-method-ru-cost-by-apikey';
 import { reportUserTop5MethodRuCostByNetworkHandler } from './methods/reports/report-user-top5-method-ru-cost-by-network';
 import { reportUserRefusalsHandler } from './methods/reports/report-user-refusals';
+import { reportUserPurchaseHandler } from './methods/reports/report-user-purchase';
+import { reportUserDepositHandler } from './methods/reports/report-user-deposit';
 import { DEPOSIT_HANDLERS } from './methods/deposits/index';
+import { EXPORT_HANDLERS } from './methods/exports/index';
 import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
@@ -105,7 +108,10 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_reportUserTop5MethodRuCostByApikey: reportUserTop5MethodRuCostByApikeyHandler,
   hub_reportUserTop5MethodRuCostByNetwork: reportUserTop5MethodRuCostByNetworkHandler,
   hub_reportUserRefusals: reportUserRefusalsHandler,
+  hub_reportUserPurchase: reportUserPurchaseHandler,
+  hub_reportUserDeposit: reportUserDepositHandler,
   // Newer domains export their own maps (STYLE.md "Growing to every SPEC method", 1).
   ...WALLET_HANDLERS,
   ...DEPOSIT_HANDLERS,
+  ...EXPORT_HANDLERS,
 };

@@ -1,6 +1,6 @@
 /**
- * Usage reports (SPEC §7 Reports). Every report reads only the acting account's usage; a keyId of another
- * account answers 10605. hub_reportUserPurchase and hub_reportUserDeposit come with the wallet.
+ * Usage and money reports (SPEC §7 Reports). Every report reads only the acting account's rows; a keyId of another
+ * account answers 10605. The two money reports (purchases, deposits) take the same frame but no key.
  */
 import { defineMethod } from '../define-method';
 import {
@@ -10,6 +10,9 @@ import {
   ZReportParamsSchema,
   ZReportSeriesResultSchema,
   ZRefusalsResultSchema,
+  ZMoneyReportParamsSchema,
+  ZMoneyReportResultSchema,
+  ZPurchaseReportParamsSchema,
   ZTopMethodsResultSchema,
   ZUsageByApikeyRowSchema,
   ZUsageByNetworkRowSchema,
@@ -128,5 +131,24 @@ export const hubReportUserRefusals = defineMethod({
   summary: `Calls the gateway refused itself (over a rate limit -32005, no RU left -32006, not in an allowlist or key paused -32004, method not offered -32601, chain unavailable -32002) per bucket and code, and the upstream errors per bucket; refusals cost nothing and are not in the usage reports. For the account (or one key with scope apikey) and one network when given. ${RANGE_NOTE}`,
   params: ZReportParamsSchema,
   result: ZRefusalsResultSchema,
+  auth: 'user',
+});
+
+const MONEY_RANGE_NOTE =
+  'The range is aligned to whole buckets in the caller’s time zone; a reversed, over-long or future range answers 10601–10603 (money rows are kept, so minute buckets reach back as far as the 1-day limit allows). The whole acting account only: scope apikey or a keyId answers 10004.';
+
+export const hubReportUserPurchase = defineMethod({
+  name: 'hub_reportUserPurchase',
+  summary: `USD cents paid for packages per bucket (by purchase time) by the acting account: series "total", then one per package type (standard, default, free, enterprise) bought in the range; the number of purchases (free ones included) and the cents over the range. No chain filter (10004). ${MONEY_RANGE_NOTE}`,
+  params: ZPurchaseReportParamsSchema,
+  result: ZMoneyReportResultSchema,
+  auth: 'user',
+});
+
+export const hubReportUserDeposit = defineMethod({
+  name: 'hub_reportUserDeposit',
+  summary: `USD cents credited by confirmed crypto deposits per bucket (by credit time) to the acting account: series "total", then one per coin; the number of deposits and the cents over the range. With chain, only that network's deposits (an unknown chain answers 10606). ${MONEY_RANGE_NOTE}`,
+  params: ZMoneyReportParamsSchema,
+  result: ZMoneyReportResultSchema,
   auth: 'user',
 });

@@ -206,3 +206,37 @@ export const ZRefusalsResultSchema = ZReportFrameSchema.extend({
   totalErrors: z.number().int().nonnegative(),
 });
 export type TRefusalsResult = z.infer<typeof ZRefusalsResultSchema>;
+
+/**
+ * Money reports (hub_reportUserPurchase, hub_reportUserDeposit): the same frame, always the whole acting account.
+ * Money belongs to an account, never to a key, so scope "apikey" (or a keyId) is refused with 10004 rather than
+ * silently widened to the account.
+ */
+export const ZMoneyReportParamsSchema = ZReportParamsSchema.superRefine((p, ctx) => {
+  if (p.scope === 'apikey' || p.keyId !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['scope'],
+      message: 'money reports cover the whole account: scope apikey is not offered',
+    });
+});
+export type TMoneyReportParams = z.output<typeof ZMoneyReportParamsSchema>;
+
+/** Purchases are not on a network: a chain filter is refused (10004) rather than ignored. */
+export const ZPurchaseReportParamsSchema = ZMoneyReportParamsSchema.superRefine((p, ctx) => {
+  if (p.chain !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['chain'], message: 'purchases have no network' });
+});
+
+/**
+ * Integer USD cents per bucket. `series[0]` is always "total"; then one series per package type (purchases) or
+ * coin (deposits) with at least one row in the range, most cents first (ties by id).
+ */
+export const ZMoneyReportResultSchema = ZReportFrameSchema.extend({
+  series: z.array(ZReportSeriesSchema),
+  /** cents over the range: the sum of the "total" series */
+  totalCents: z.number().int().nonnegative(),
+  /** purchases made, or deposits credited, in the range (free ones included) */
+  count: z.number().int().nonnegative(),
+});
+export type TMoneyReportResult = z.infer<typeof ZMoneyReportResultSchema>;

@@ -15,6 +15,8 @@ import {
   ZQuoteSchema,
   ZSkuIdSchema,
   ZSkuSchema,
+  ZSpendLimitsInputSchema,
+  ZSpendLimitsSchema,
   ZWalletOverviewSchema,
   ZWalletPageParamsSchema,
   pagedResult,
@@ -145,6 +147,25 @@ export const hubGetUserDiscountCodeDetail = defineMethod({
   auth: 'user',
 });
 
+export const hubGetSpendLimits = defineMethod({
+  name: 'hub_getSpendLimits',
+  summary:
+    'The acting account’s monthly spend limits (RU and money caps, alert thresholds, alert or stop) and this month so far.',
+  params: z.object({}),
+  result: ZSpendLimitsSchema,
+  auth: 'user',
+});
+
+export const hubSetSpendLimits = defineMethod({
+  name: 'hub_setSpendLimits',
+  summary:
+    'Sets the monthly spend limits. With action stop, reaching a cap stops the account’s keys until the month ends ' +
+    'or the cap is raised; alerts arrive as notices and mail once per threshold and month.',
+  params: ZSpendLimitsInputSchema,
+  result: ZSpendLimitsSchema,
+  auth: 'user',
+});
+
 /** The wallet domain's methods, merged into the catalogue by ../methods.ts. */
 export const WALLET_METHODS = [
   hubGetUserWalletOverview,
@@ -158,4 +179,6 @@ export const WALLET_METHODS = [
   hubSetUserAutoRenew,
   hubSetUserDiscountCode,
   hubGetUserDiscountCodeDetail,
+  hubGetSpendLimits,
+  hubSetSpendLimits,
 ] as const;

@@ -221,3 +221,32 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+export const SPEND_ACTIONS = ['alert', 'stop'] as const;
+
+/** A monthly cap (UTC calendar month); null: none. RU caps in RUs, money caps in cents. */
+const ZCapSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable();
+
+export const ZSpendLimitsInputSchema = z.object({
+  monthlyRuCap: ZCapSchema,
+  monthlyCentsCap: ZCapSchema,
+  /** 'alert': notices and mail only; 'stop': the gateway also stops serving the account's keys at a cap */
+  action: z.enum(SPEND_ACTIONS),
+  /** percentages of a cap to be alerted at (1–100, at most 5) */
+  alertPercents: z
+    .array(z.number().int().min(1).max(100))
+    .max(5)
+    .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
+});
+
+export const ZSpendLimitsSchema = z.object({
+  monthlyRuCap: ZCapSchema,
+  monthlyCentsCap: ZCapSchema,
+  action: z.enum(SPEND_ACTIONS),
+  alertPercents: z.array(z.number().int()),
+  /** this month so far: RUs used and cents spent (purchases and pay-as-you-go) */
+  month: z.object({ key: z.string(), ruUsed: z.number().int(), centsSpent: ZCentsSchema }),
+  /** set while a 'stop' limit is reached: the gateway refuses the account's calls until then */
+  blockedUntil: z.number().int().nullable(),
+});
+export type TSpendLimits = z.infer<typeof ZSpendLimitsSchema>;

@@ -33,6 +33,11 @@ export const accounts = pgTable('accounts', {
   /** Pay-as-you-go charges below a cent carried to the next bill, in millionths of a cent (never lost, never rounded up). */
   paygCarryMicroCents: bigint('payg_carry_micro_cents', { mode: 'number' }).notNull().default(0),
   /**
+   * Set while a spend limit with action 'stop' is reached (until the month ends or the cap is raised): the gateway
+   * then has nothing to spend for the account (spendableRu below).
+   */
+  spendBlockedUntil: timestamp('spend_blocked_until', { withTimezone: true, mode: 'date' }),
+  /**
    * IANA zone whose local days the day rollups (usage_day*) use. Null until the first report call, which sets it
    * from the caller's zone and rebuilds the day rollups (services/reports/account-time-zone.ts).
    */
@@ -43,8 +48,8 @@ export const accounts = pgTable('accounts', {
 export type TAccountRow = typeof accounts.$inferSelect;
 
 /**
- * What the gateway may spend for an account: RUs left (the ledger's cache) plus what pay-as-you-go can still bill.
- * Every gateway read of an account's RUs goes through this one expression.
+ * What the gateway may spend for an account: RUs left (the ledger's cache) plus what pay-as-you-go can still bill,
+ * or nothing while a spend limit stops it. Every gateway read of an account's RUs goes through this one expression.
  */
-export const spendableRu =
-  sql<number>`(${accounts.ruBalance} + ${accounts.paygAllowanceRu})`.mapWith(Number);
+export const spendableRu = sql<number>`(case when ${accounts.spendBlockedUntil} is not null then 0
+  else ${accounts.ruBalance} + ${accounts.paygAllowanceRu} end)`.mapWith(Number);

@@ -13,3 +13,5 @@ export * from './notices';
 export * from './throttle-counters';
 export * from './wallet';
 export * from './deposits';
+export * from './exports';
+export * from './spend-limits';

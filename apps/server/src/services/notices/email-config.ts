@@ -27,6 +27,8 @@ export const DEFAULT_MAILED_NOTICE_TYPES: TNoticeType[] = [
   'team_approve_invite',
   'team_disband',
   'team_member_leave',
+  // spend-limit alerts (services/wallet/spend-limits.ts): the user set them to be told
+  'normal_warn',
 ];
 
 /** The stored choice (null = defaults), kept to known, mailable types in catalogue order. */

@@ -55,15 +55,25 @@ export type TReport = Pick<TRpcContext, 'db' | 'chains'> & {
   minuteRetentionDays: number;
 };
 
+/** The aligned frame of a range, or the range's catalogue error (10601–10604, 10607). */
+export function checkReportFrame(
+  range: Pick<TReportRequest, 'from' | 'to' | 'bucket' | 'timeZone'>,
+  now: number,
+  minuteRetentionDays: number,
+): TReportFrame {
+  const check = resolveReportFrame(
+    { from: range.from, to: range.to, bucket: range.bucket, timeZone: range.timeZone },
+    now,
+    minuteRetentionDays,
+  );
+  if (!check.ok) throw new RpcError(RANGE_ERRORS[check.problem]);
+  return check.frame;
+}
+
 export async function openReport(o: TReportOptions): Promise<TReport> {
   const now = o.clock.now();
   const accountId = o.auth.account.id;
-  const check = resolveReportFrame(
-    { from: o.from, to: o.to, bucket: o.bucket, timeZone: o.timeZone },
-    now,
-    o.config.minuteRetentionDays,
-  );
-  if (!check.ok) throw new RpcError(RANGE_ERRORS[check.problem]);
+  const frame = checkReportFrame(o, now, o.config.minuteRetentionDays);
 
   if (o.keyId !== undefined) {
     // Deleted keys included: their usage still counts.
@@ -82,7 +92,6 @@ export async function openReport(o: TReportOptions): Promise<TReport> {
     accountId,
     callerZone: o.timeZone,
   });
-  const { frame } = check;
   return {
     db: o.db,
     chains: o.chains,

@@ -72,7 +72,7 @@ export async function compositeSeries(
   return series.sort((a, b) => b.total - a.total || byName(a, b)).map(({ total: _t, ...s }) => s);
 }
 
-const frameOf = (f: TReportFrame): TReportFrame => ({
+export const frameOf = (f: TReportFrame): TReportFrame => ({
   bucket: f.bucket,
   timeZone: f.timeZone,
   from: f.from,

@@ -8,6 +8,7 @@ import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
 import { inArray, sql } from 'drizzle-orm';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { reconcilePackages } from '../wallet/reconcile-packages';
+import { enforceSpendLimit } from '../wallet/spend-limits';
 import { addToRollups, lockReportZones } from './rollups';
 
 /** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
@@ -84,6 +85,8 @@ export async function writeUsageBatch(
       });
       // Spent from packages oldest expiry first; beyond them, billed to pay-as-you-go when it is active.
       await reconcilePackages(tx, { accountId, now: batch.createdAt, ref: batch.batchId });
+      // A 'stop' spend limit reached by this batch stops the account for every gateway with this commit.
+      await enforceSpendLimit(tx, accountId, batch.createdAt);
     }
     return true;
   });

@@ -16,6 +16,7 @@ import { refreshPaygAllowance } from './post-money';
 import { purchasePackage } from './purchase-package';
 import { reconcilePackages } from './reconcile-packages';
 import { findSku } from './sku-catalogue';
+import { sweepSpendLimits } from './spend-limits';
 import type { TWalletDeps } from './wallet-caller';
 
 /** A package with this share or less of its RUs left raises ru_pkg_running_out (once a day per account). */
@@ -120,6 +121,8 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
     });
     if (raised.length > 0) result.lowBalance += 1;
   }
+
+  for (const accountId of await sweepSpendLimits(deps, now)) touched.add(accountId);
 
   for (const accountId of touched) await publishAccountChange(deps, accountId);
   return result;

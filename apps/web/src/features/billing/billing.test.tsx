@@ -14,7 +14,14 @@ import type {
   TSku,
   TWalletOverview,
 } from '@rpc/contract';
-import { ERROR_CODES, METHODS, formatCents } from '@rpc/contract';
+import {
+  ERROR_CODES,
+  METHODS,
+  bucketStart,
+  formatCents,
+  localParts,
+  resolveReportFrame,
+} from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,7 +45,7 @@ import { BillingInvoicePage } from './components/billing-invoice-page';
 import { BillingsPage } from './components/billings-page';
 import { formatMoney, formatTokenUnits, parseUsdToCents, sumCents } from './utils/money';
 import { isOutcomeUnknown } from './utils/purchase-attempt';
-import { spendByMonth } from './utils/spend';
+import { spendByMonth, spendRange } from './utils/spend';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -249,6 +256,14 @@ const handlers: Partial<Record<TMethodName, THandler>> = {
   hub_getUserWalletOverview: () => wallet,
   hub_getSkuList: () => ({ version: 'v1', currency: 'USD', list: SKUS }),
   hub_getUserDiscountCodeDetail: () => null,
+  hub_getSpendLimits: () => ({
+    monthlyRuCap: null,
+    monthlyCentsCap: null,
+    action: 'alert',
+    alertPercents: [],
+    month: { key: '2026-01', ruUsed: 0, centsSpent: 0 },
+    blockedUntil: null,
+  }),
   hub_skuFirstConfirm: (p: TParamsIn<'hub_skuFirstConfirm'>) => makeQuote({ skuId: p.skuId }),
   hub_buyPackage: (p: TParamsIn<'hub_buyPackage'>) => ({
     purchase: makePurchase(99, { skuId: p.skuId }),
@@ -282,6 +297,25 @@ const handlers: Partial<Record<TMethodName, THandler>> = {
     return paged(found, p);
   },
   hub_getViewUsedInfo: (p: TParamsIn<'hub_getViewUsedInfo'>) => paged([makePackage()], p),
+  // The spend chart's report, from the fake purchases: the frame as the server aligns it, paid cents per bucket.
+  hub_reportUserPurchase: (p: TParamsIn<'hub_reportUserPurchase'>) => {
+    const timeZone = p.timeZone ?? 'UTC';
+    const check = resolveReportFrame({ ...p, timeZone }, Date.now(), 14);
+    if (!check.ok) throw new Error(`bad report range: ${check.problem}`);
+    const { frame } = check;
+    const data = frame.buckets.map(() => 0);
+    for (const x of purchases) {
+      const i = frame.buckets.indexOf(bucketStart(x.createdAt, frame.bucket, timeZone));
+      if (i >= 0) data[i]! += x.paidCents;
+    }
+    const totalCents = data.reduce((a, b) => a + b, 0);
+    return {
+      ...frame,
+      series: [{ id: 'total', name: 'Total', data }],
+      totalCents,
+      count: purchases.length,
+    };
+  },
   hub_getWalletDeposit: (p: TParamsIn<'hub_getWalletDeposit'>) =>
     paged([makeDeposit({ status: 'confirmed', confirmations: 3, creditedAt: JAN_2026 })], p),
   hub_getWalletCoinList: () => ({ list: COINS }),
@@ -301,7 +335,7 @@ function calls<N extends TMethodName>(method: N) {
   return rpc.mock.calls.filter(([name]) => name === method).map(([, p]) => p as TParamsIn<N>);
 }
 
-/** The history table's calls (the spend chart asks for the latest 100 purchases besides). */
+/** The history table's calls (perPage 100 would be another reader's: the spend chart reads its report). */
 function tableCalls() {
   return calls('hub_getViewUserPurchaseInfo').filter((p) => p.perPage !== 100);
 }
@@ -681,6 +715,43 @@ describe('/rpc/billings histories', () => {
     }
   });
 
+  it('exports the purchases with the table’s filters, shows progress, then the download link', async () => {
+    const EXPORT_ID = '00000000-0000-4000-8000-000000000e01';
+    let polls = 0;
+    overrides.hub_getViewUserPurchaseInfoCsv = () => ({
+      exportId: EXPORT_ID,
+      kind: 'purchase',
+      status: 'queued',
+      createdAt: JAN_2026,
+    });
+    overrides.hub_getExportStatus = () =>
+      ++polls < 2
+        ? { exportId: EXPORT_ID, kind: 'purchase', status: 'running', createdAt: JAN_2026 }
+        : {
+            exportId: EXPORT_ID,
+            kind: 'purchase',
+            status: 'done',
+            fileName: 'purchases.csv',
+            downloadUrl: `/exports/${EXPORT_ID}/download?token=t`,
+            rows: 12,
+            createdAt: JAN_2026,
+          };
+    renderAt('/rpc/billings', BillingsPage);
+    await screen.findByText('Growth #12');
+    await choose('Payment channel', 'Card');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Export CSV' })[0]!);
+    expect(calls('hub_getViewUserPurchaseInfoCsv')).toEqual([
+      { channel: 'card', packageType: 'all', sort: 'desc', language: 'en' },
+    ]);
+    expect(await screen.findByText(/Preparing/)).toBeInTheDocument();
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Download purchases.csv (12 rows)' },
+      { timeout: 8000 },
+    );
+    expect(link).toHaveAttribute('href', `/exports/${EXPORT_ID}/download?token=t`);
+  }, 15_000);
+
   it('shows packages used and deposits in their tabs', async () => {
     renderAt('/rpc/billings', BillingsPage);
     await userEvent.click(await screen.findByRole('tab', { name: 'Packages used' }));
@@ -707,13 +778,23 @@ describe('/rpc/billings histories', () => {
     expect(chart).toHaveAccessibleDescription(
       '$588.00 spent in the last 12 months; most in 2026-01 ($490.00).',
     );
-    expect(calls('hub_getViewUserPurchaseInfo')).toContainEqual({
-      page: 1,
-      perPage: 100,
-      sort: 'desc',
-      channel: 'all',
-      packageType: 'all',
-    });
+    // One report call by local day from the first of April 2025, not a page of purchases.
+    expect(calls('hub_reportUserPurchase')).toEqual([
+      {
+        from: new Date(2025, 3, 1).getTime(),
+        to: new Date(2026, 2, 2).getTime(),
+        bucket: 'day',
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    ]);
+    expect(calls('hub_getViewUserPurchaseInfo').filter((p) => p.perPage === 100)).toEqual([]);
+  });
+
+  it('says so when nothing was spent in the last 12 months', async () => {
+    purchases = [makePurchase(1, { createdAt: new Date(2020, 0, 1).getTime() })];
+    renderAt('/rpc/billings', BillingsPage);
+    expect(await screen.findByText('Nothing spent in the last 12 months.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /spend per month/ })).not.toBeInTheDocument();
   });
 });
 
@@ -891,21 +972,45 @@ describe('billing utils', () => {
     expect(formatTokenUnits('7', 0)).toBe('7');
   });
 
-  it('sums spend per calendar month over the last 12 months', () => {
-    const now = new Date(2026, 2, 10).getTime();
-    const points = spendByMonth(
-      [
-        { createdAt: new Date(2026, 2, 1).getTime(), paidCents: 100 },
-        { createdAt: new Date(2026, 2, 9).getTime(), paidCents: 250 },
-        { createdAt: new Date(2025, 3, 1).getTime(), paidCents: 7 },
-        // 13 months back: outside the window
-        { createdAt: new Date(2025, 1, 1).getTime(), paidCents: 999 },
+  it('sums the report’s local days per calendar month of its zone over the last 12 months', () => {
+    // Shanghai midnights are 16:00 UTC the day before: 2026-02-28T16:00Z is already March there.
+    const zone = 'Asia/Shanghai';
+    const now = Date.UTC(2026, 2, 10);
+    const day = (y: number, m: number, d: number) => Date.UTC(y, m, d) - 8 * 3_600_000;
+    const report = {
+      timeZone: zone,
+      buckets: [
+        day(2025, 1, 1),
+        day(2025, 3, 1),
+        day(2026, 1, 28),
+        day(2026, 2, 1),
+        day(2026, 2, 9),
       ],
-      now,
-    );
+      series: [
+        { id: 'total', name: 'Total', data: [999, 7, 40, 100, 250] },
+        // per-type series are not added again
+        { id: 'standard', name: 'standard', data: [999, 7, 40, 100, 250] },
+      ],
+    };
+    expect(localParts(report.buckets[3]!, zone)).toMatchObject({ month: 3, day: 1 });
+    const points = spendByMonth(report, now);
     expect(points).toHaveLength(12);
+    // 13 months back is outside the window.
     expect(points[0]).toEqual({ month: '2025-04', cents: 7 });
+    expect(points.at(-2)).toEqual({ month: '2026-02', cents: 40 });
     expect(points.at(-1)).toEqual({ month: '2026-03', cents: 350 });
+  });
+
+  it('asks for at most 366 days: from the first of the oldest month to tomorrow', () => {
+    const range = spendRange(new Date(2026, 2, 10, 15).getTime());
+    expect(range).toEqual({
+      from: new Date(2025, 3, 1).getTime(),
+      to: new Date(2026, 2, 11).getTime(),
+    });
+    // The last day of a month after a leap day: never over the day bucket's limit.
+    const longest = spendRange(new Date(2028, 2, 31, 23).getTime());
+    expect(longest.to - longest.from).toBeLessThanOrEqual(366 * 86_400_000);
+    expect(longest.to).toBeGreaterThan(new Date(2028, 2, 31, 23).getTime());
   });
 
   it.each([

@@ -12,6 +12,8 @@ import { getViewUsedInfoHandler } from './get-view-used-info';
 import { setUserAutoRenewHandler } from './set-user-auto-renew';
 import { setUserDiscountCodeHandler } from './set-user-discount-code';
 import { getUserDiscountCodeDetailHandler } from './get-user-discount-code-detail';
+import { getSpendLimitsHandler } from './get-spend-limits';
+import { setSpendLimitsHandler } from './set-spend-limits';
 
 export const WALLET_HANDLERS: {
   [N in TNamesOf<typeof WALLET_METHODS>]: THandler<N>;
@@ -27,4 +29,6 @@ export const WALLET_HANDLERS: {
   hub_setUserAutoRenew: setUserAutoRenewHandler,
   hub_setUserDiscountCode: setUserDiscountCodeHandler,
   hub_getUserDiscountCodeDetail: getUserDiscountCodeDetailHandler,
+  hub_getSpendLimits: getSpendLimitsHandler,
+  hub_setSpendLimits: setSpendLimitsHandler,
 };

@@ -8,6 +8,7 @@ import { LinkButton } from '../../../components/link-button';
 import { BuyPackageSection } from './buy-package-section';
 import { HistoryTabs } from './history-tabs';
 import { SpendChart } from './spend-chart';
+import { SpendLimitsCard } from './spend-limits-card';
 import { WalletOverviewCard } from './wallet-overview-card';
 import './billing.css';
 
@@ -30,6 +31,7 @@ export function BillingsPage() {
         <WalletOverviewCard />
         <BuyPackageSection />
         <SpendChart />
+        <SpendLimitsCard />
         <HistoryTabs />
       </Flex>
     </section>

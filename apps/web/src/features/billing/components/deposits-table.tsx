@@ -14,6 +14,7 @@ import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
 import type { TDepositsParams } from '../api/get-deposits';
 import { useDeposits } from '../api/get-deposits';
 import { useBillingFormat } from '../hooks/use-billing-format';
+import { ExportCsvButton } from './export-csv-button';
 import { FilterSelect } from './filter-select';
 import { channelOptions, sortOptions } from './history-filters';
 
@@ -96,6 +97,7 @@ export function DepositsTable() {
           options={sortOptions(t)}
           onChange={(sort) => setFilter({ sort })}
         />
+        <ExportCsvButton kind="deposit" filters={filters} />
       </Flex>
       <PagedTable<TDeposit>
         label={t('history.deposits')}

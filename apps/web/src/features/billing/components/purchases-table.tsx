@@ -10,6 +10,7 @@ import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
 import type { TPurchasesParams } from '../api/get-purchases';
 import { usePurchases } from '../api/get-purchases';
 import { useBillingFormat } from '../hooks/use-billing-format';
+import { ExportCsvButton } from './export-csv-button';
 import { FilterSelect } from './filter-select';
 import { channelOptions, packageTypeOptions, sortOptions } from './history-filters';
 
@@ -85,6 +86,7 @@ export function PurchasesTable() {
           options={sortOptions(t)}
           onChange={(sort) => setFilter({ sort })}
         />
+        <ExportCsvButton kind="purchase" filters={filters} />
       </Flex>
       <PagedTable<TPurchase>
         label={t('history.purchases')}

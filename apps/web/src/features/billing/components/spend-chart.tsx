@@ -1,22 +1,21 @@
 /**
- * Spend per month over the last 12 months, from the latest 100 purchases (bars, ECharts). To assistive
- * technology the chart is an image named by its title and described by the total and the busiest month.
+ * Spend per month over the last 12 months, from the purchase report's day buckets in the browser's zone (bars,
+ * ECharts). To assistive technology the chart is an image named by its title and described by the total and the
+ * busiest month.
  */
 import { Card, Empty } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN_STYLE } from '../../../components/visually-hidden';
+import { browserTimeZone } from '../../../lib/format-date-time';
 import type { TChartOption } from '../../../lib/use-echarts';
 import { useECharts } from '../../../lib/use-echarts';
-import { usePurchases } from '../api/get-purchases';
+import { usePurchaseReport } from '../api/get-purchase-report';
 import { useBillingFormat } from '../hooks/use-billing-format';
 import { formatMoney, sumCents } from '../utils/money';
 import type { TSpendPoint } from '../utils/spend';
-import { spendByMonth } from '../utils/spend';
+import { spendByMonth, spendRange } from '../utils/spend';
 import { ErrorState, LoadingState } from './query-state';
-
-/** The most purchases one call returns (the contract's perPage maximum). */
-const CHART_PURCHASES = 100;
 
 export function buildSpendOption(points: readonly TSpendPoint[], money: (cents: number) => string) {
   return {
@@ -63,15 +62,15 @@ function Chart({ points }: { points: TSpendPoint[] }) {
 
 export function SpendChart() {
   const { t } = useTranslation('billing');
-  const purchases = usePurchases({
-    page: 1,
-    perPage: CHART_PURCHASES,
-    sort: 'desc',
-    channel: 'all',
-    packageType: 'all',
-  });
+  // Fixed when the chart mounts, so the query key stays put while the page is open.
+  const [params] = useState(() => ({
+    ...spendRange(Date.now()),
+    bucket: 'day' as const,
+    timeZone: browserTimeZone(),
+  }));
+  const purchases = usePurchaseReport(params);
   const points = useMemo(
-    () => spendByMonth(purchases.data?.list ?? [], Date.now()),
+    () => (purchases.data ? spendByMonth(purchases.data, Date.now()) : []),
     [purchases.data],
   );
   const hasSpend = points.some((p) => p.cents > 0);
