@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
+import { TopUpReminder } from '../../features/billing/components/top-up-reminder';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
 import { decideNavigation, decideScroll, notFoundMessage } from '../../lib/guard';
@@ -87,7 +88,7 @@ function WithLayout({
   children: ReactNode;
 }) {
   return layout === 'dashboard' ? (
-    <DashboardLayout>{children}</DashboardLayout>
+    <DashboardLayout banner={<TopUpReminder />}>{children}</DashboardLayout>
   ) : (
     <DefaultLayout>{children}</DefaultLayout>
   );

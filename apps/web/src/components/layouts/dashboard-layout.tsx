@@ -41,7 +41,8 @@ function useLayoutColors(): CSSProperties {
   } as CSSProperties;
 }
 
-export function DashboardLayout({ children }: { children: ReactNode }) {
+/** `banner`: shown above every page's content (the app layer passes the top-up reminder). */
+export function DashboardLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const colors = useLayoutColors();
@@ -108,6 +109,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           <UserMenu isCompact={isPhone} />
         </Layout.Header>
         <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="dash-content">
+          {banner}
           {children}
         </Layout.Content>
         <SiteFooter />

@@ -31,6 +31,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
 import { receiveNotice, resetNotices, useNotices } from '../../lib/notices';
+import { useSession } from '../../lib/session';
+import { makeUser } from '../../test/fixtures';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import {
   RpcCallError,
@@ -43,6 +45,7 @@ import { wireWallet } from './api/wire-wallet';
 import { BillingChargePage } from './components/billing-charge-page';
 import { BillingInvoicePage } from './components/billing-invoice-page';
 import { BillingsPage } from './components/billings-page';
+import { TopUpReminder } from './components/top-up-reminder';
 import { formatMoney, formatTokenUnits, parseUsdToCents, sumCents } from './utils/money';
 import { isOutcomeUnknown } from './utils/purchase-attempt';
 import { spendByMonth, spendRange } from './utils/spend';
@@ -1040,5 +1043,51 @@ describe('billing utils', () => {
     ['a route change', new RpcCancelledError('m', 'route-change'), false],
   ])('a purchase failing with %s may have been paid: %s', (_name, error, expected) => {
     expect(isOutcomeUnknown(error)).toBe(expected);
+  });
+});
+
+describe('the top-up reminder (rechargeTips)', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+    useSession.setState({ user: null });
+  });
+
+  it('warns about arrears with a way to top up, and stays closed once dismissed', async () => {
+    useSession.setState({ user: makeUser({ rechargeTips: 1 }) });
+    wallet = makeWallet({ amount: '0.00', amountCents: 0, arrears: '3.50', arrearsCents: 350 });
+    const first = renderAt('/rpc', TopUpReminder);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Pay-as-you-go owes $3.50 beyond your wallet.');
+    expect(within(alert).getByRole('link', { name: 'Top up' })).toHaveAttribute(
+      'href',
+      '/rpc/billings/charge',
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    first.unmount();
+    renderAt('/rpc', TopUpReminder);
+    await waitFor(() => expect(calls('hub_getUserWalletOverview').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when no RUs are left without pay-as-you-go, and nothing when all is well', async () => {
+    useSession.setState({ user: makeUser({ rechargeTips: 1 }) });
+    wallet = makeWallet({ ruLeft: 0, packages: [] });
+    const view = renderAt('/rpc', TopUpReminder);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No RUs are left');
+    view.unmount();
+    wallet = makeWallet();
+    renderAt('/rpc', TopUpReminder);
+    await waitFor(() => expect(calls('hub_getUserWalletOverview').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks nothing of the server for a user with reminders off', async () => {
+    useSession.setState({ user: makeUser({ rechargeTips: 0 }) });
+    wallet = makeWallet({ arrears: '3.50', arrearsCents: 350 });
+    renderAt('/rpc', TopUpReminder);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('hub_getUserWalletOverview')).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,6 @@ export function getWalletOverviewQueryOptions(scope: string) {
   });
 }
 
-export function useWalletOverview() {
-  return useQuery(getWalletOverviewQueryOptions(useWalletScope()));
+export function useWalletOverview({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getWalletOverviewQueryOptions(useWalletScope()), enabled: isEnabled });
 }
