@@ -21,7 +21,7 @@ import { RpcError } from '../../rpc/errors';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { raiseNotice } from '../notices/raise-notice';
 import { refreshAccountTier } from './account-tier';
-import { postMoney } from './post-money';
+import { postMoney, refreshPaygAllowance } from './post-money';
 import { quoteSku } from './price-quote';
 import { reconcilePackages } from './reconcile-packages';
 
@@ -145,6 +145,8 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
       );
   // A balance below zero (the gateway's one-call overdraw) is paid from the new RUs first.
   await reconcilePackages(tx, { accountId: o.accountId, now: o.now, ref: purchase!.id });
+  // A pay-as-you-go package changes the allowance even when it costs nothing (no money posting to re-derive it).
+  await refreshPaygAllowance(tx, o.accountId, o.now);
   const tierChanged = await refreshAccountTier(tx, o.accountId, o.now);
   const [fresh] = await tx.select().from(ruPackages).where(eq(ruPackages.id, pkg!.id));
 

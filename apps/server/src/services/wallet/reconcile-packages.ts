@@ -25,7 +25,11 @@ export async function reconcilePackages(
   const result: TReconcileResult = { exhausted: [], paygRu: 0, paygCents: 0 };
   // The account row is the lock every money and package change of this account takes first.
   const [account] = await tx
-    .select({ ruBalance: accounts.ruBalance, carry: accounts.paygCarryMicroCents })
+    .select({
+      ruBalance: accounts.ruBalance,
+      carry: accounts.paygCarryMicroCents,
+      allowance: accounts.paygAllowanceRu,
+    })
     .from(accounts)
     .where(eq(accounts.id, o.accountId))
     .for('update');
@@ -86,6 +90,7 @@ export async function reconcilePackages(
           .update(accounts)
           .set({ paygCarryMicroCents: carry })
           .where(eq(accounts.id, o.accountId));
+        // postMoney re-derives the allowance; a bill under a cent moved only the carry, which it depends on too.
         if (cents > 0)
           await postMoney(tx, {
             accountId: o.accountId,
@@ -94,11 +99,15 @@ export async function reconcilePackages(
             ref: o.ref,
             at: o.now,
           });
+        else await refreshPaygAllowance(tx, o.accountId, o.now);
         result.paygRu = owed;
         result.paygCents = cents;
       }
     }
   }
-  await refreshPaygAllowance(tx, o.accountId, o.now);
+  // A pay-as-you-go package may have expired since the allowance was derived; without one (the usual account)
+  // nothing here can have moved it, so the usual batch costs no allowance queries.
+  if (account.allowance > 0 && result.paygRu === 0)
+    await refreshPaygAllowance(tx, o.accountId, o.now);
   return result;
 }
