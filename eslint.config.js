@@ -56,6 +56,15 @@ export default tseslint.config(
               message: 'Import antd locales from antd/es/locale/* (ES modules).',
             },
           ],
+          paths: [
+            {
+              // The plain entry injects Stripe.js into every page at import time; /pure loads it only when a card
+              // form opens (features/billing/lib/stripe.ts).
+              name: '@stripe/stripe-js',
+              importNames: ['loadStripe'],
+              message: "Import loadStripe from '@stripe/stripe-js/pure'.",
+            },
+          ],
         },
       ],
     },

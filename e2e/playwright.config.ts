@@ -3,6 +3,10 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './fixtures/env';
 
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E.consolePort + 3);
+const STRIPE_API_BASE = `http://127.0.0.1:${STRIPE_PORT}`;
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_fake';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -30,27 +34,49 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm start',
-    cwd: '..',
-    url: `${E2E.consoleUrl}/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E.consolePort),
-      GATEWAY_PORT: String(E2E.gatewayPort),
-      DATA_DIR: E2E.dataDir,
-      PUBLIC_URL: E2E.consoleUrl,
-      LOG_LEVEL: 'warn',
-      // Every suite signs up from one IP, more often than the 10 sign-ups an hour a real address gets.
-      THROTTLE_LIMIT_FACTOR: '20',
-      LOCALNET_PORT: String(E2E.localnetPort),
-      // The deposit watcher looks for new blocks every second, so a deposit is credited within seconds.
-      DEPOSIT_POLL_MS: '1000',
-      // A build elsewhere than apps/web/dist (E2E_WEB_DIST_DIR), so several builds can be tested side by side.
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      // The fake Stripe (apps/server/test/helpers/fake-stripe.ts): card payments run offline, its webhooks signed.
+      command: 'node --import tsx apps/server/test/helpers/fake-stripe-main.ts',
+      cwd: '..',
+      url: `${STRIPE_API_BASE}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        FAKE_STRIPE_PORT: String(STRIPE_PORT),
+        FAKE_STRIPE_WEBHOOK_URL: `${E2E.consoleUrl}/webhooks/stripe`,
+        FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      },
     },
-  },
+    {
+      command: 'npm start',
+      cwd: '..',
+      url: `${E2E.consoleUrl}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E.consolePort),
+        GATEWAY_PORT: String(E2E.gatewayPort),
+        DATA_DIR: E2E.dataDir,
+        PUBLIC_URL: E2E.consoleUrl,
+        LOG_LEVEL: 'warn',
+        // Every suite signs up from one IP, more often than the 10 sign-ups an hour a real address gets.
+        THROTTLE_LIMIT_FACTOR: '20',
+        LOCALNET_PORT: String(E2E.localnetPort),
+        // The deposit watcher looks for new blocks every second, so a deposit is credited within seconds.
+        DEPOSIT_POLL_MS: '1000',
+        // Card payments against the fake Stripe above (the browser gets a fake Stripe.js: e2e/fixtures/fake-stripe-js.ts).
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE,
+        // A build elsewhere than apps/web/dist (E2E_WEB_DIST_DIR), so several builds can be tested side by side.
+        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      },
+    },
+  ],
 });

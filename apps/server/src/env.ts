@@ -28,6 +28,12 @@ export const ZEnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('RPC Console <no-reply@localhost>'),
   SUPPORT_EMAIL: z.string().min(3).default('support@localhost'),
+  /** The seller on every invoice (docs/decisions/invoices.md): name, address lines separated by |, e-mail, tax id. */
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(120).default('RPC Console'),
+  INVOICE_SELLER_ADDRESS: z.string().max(600).optional(),
+  /** Default: SUPPORT_EMAIL. */
+  INVOICE_SELLER_EMAIL: z.string().trim().min(3).max(254).optional(),
+  INVOICE_SELLER_TAX_ID: z.string().trim().max(40).optional(),
   /** Base of links in mails; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Base of the key URLs the console shows; defaults to http://localhost:GATEWAY_PORT. */
@@ -85,6 +91,23 @@ export const ZEnvSchema = z.object({
   DEPOSIT_WATCHER: ZBooleanSchema.default(true),
   /** How often the deposit watcher polls each chain. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  /**
+   * Card payments (docs/decisions/card-payments.md). All three keys set: cards work; none: the console says card
+   * payment is not configured. STRIPE_API_BASE points the SDK elsewhere than api.stripe.com (the tests' fake).
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

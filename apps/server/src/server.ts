@@ -11,7 +11,11 @@ import { parseEnv, type TEnv } from './env';
 import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-invalidation';
 import { registerApiRoute } from './http/api-route';
 import { registerExportDownloadRoute } from './http/export-download-route';
+import { registerInvoicePdfRoute } from './http/invoice-pdf-route';
+import { loadInvoiceSeller } from './services/invoices/invoice-seller';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerStripeWebhookRoute } from './http/stripe-webhook-route';
+import { loadStripeSettings } from './services/cards/stripe-settings';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
 import { startPackageSweep } from './jobs/package-sweep';
@@ -208,12 +212,15 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   const jobs = opts.jobs ?? createPgBossQueue({ db, logger });
   closers.push(() => jobs.stop());
 
+  const stripe = loadStripeSettings(env);
   const config: TAppConfig = {
     version: SERVER_VERSION,
     publicUrl: env.PUBLIC_URL,
     gatewayHttpUrlTemplate: `${env.GATEWAY_PUBLIC_URL}/v1/{chain}/{key}`,
     gatewayWsUrlTemplate: `${env.GATEWAY_PUBLIC_URL.replace(/^http/, 'ws')}/v1/{chain}/{key}`,
     supportEmail: env.SUPPORT_EMAIL,
+    invoiceSeller: loadInvoiceSeller(env),
+    stripePublishableKey: stripe?.publishableKey ?? null,
     registerGiftRu: env.REGISTER_GIFT_RU,
     lowRuThreshold: env.LOW_RU_THRESHOLD,
     minuteRetentionDays: env.USAGE_MINUTE_RETENTION_DAYS,
@@ -233,6 +240,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       loadDepositSettings({ chains, xpub: env.DEPOSIT_XPUB, tokens: env.DEPOSIT_TOKENS }),
     skus: opts.skus ?? loadSkuCatalogue(),
     jobs,
+    stripe,
     keyEvents,
     apiKeyCipher,
     noticeBus: withNoticeMail(noticeBus, {
@@ -257,7 +265,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerSecurityHeaders(app, { publicUrl: () => config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: () => config.publicUrl, isStripe: stripe !== null });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -277,6 +285,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   await registerNoticeSocket(app, { db, clock, sockets: noticeSockets });
   await registerApiRoute(app, deps);
   registerExportDownloadRoute(app, deps);
+  registerInvoicePdfRoute(app, deps);
+  await registerStripeWebhookRoute(app, deps);
   await registerWebApp(app, opts.webDistDir ?? env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
 
   let url = '';

@@ -51,6 +51,11 @@ export const ERROR_CODES = {
   DEPOSITS_NOT_CONFIGURED: 10707,
   DEPOSIT_CHAIN_UNSUPPORTED: 10708,
   AUTO_RENEW_UNAVAILABLE: 10709,
+  // Cards (108xx).
+  CARDS_NOT_CONFIGURED: 10801,
+  CARD_REQUIRED: 10802,
+  CARD_PAYMENT_UNAVAILABLE: 10803,
+  NOTHING_TO_PAY_BY_CARD: 10804,
   // Throttling.
   RATE_LIMITED: 10429,
 } as const;
@@ -138,6 +143,19 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10707: { en: 'Crypto deposits are not configured.', zh: '尚未配置加密货币充值。' },
   10708: { en: 'Deposits are not accepted on this network.', zh: '该网络不支持充值。' },
   10709: { en: 'This package cannot be renewed automatically.', zh: '该套餐不支持自动续费。' },
+  10801: {
+    en: 'Card payments are not configured on this server.',
+    zh: '本服务尚未配置银行卡支付。',
+  },
+  10802: { en: 'Add a card first.', zh: '请先添加一张银行卡。' },
+  10803: {
+    en: 'The card payment service did not answer. Nothing was charged; please try again.',
+    zh: '银行卡支付服务暂时无响应，未产生扣款，请稍后重试。',
+  },
+  10804: {
+    en: 'This package costs nothing: get it from the wallet instead of by card.',
+    zh: '该套餐无需付款，请直接通过钱包获取。',
+  },
   10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
 };
 

@@ -26,3 +26,7 @@ export { WALLET_METHODS } from './wallet/methods';
 export { DEPOSIT_METHODS } from './deposits/methods';
 export * from './exports/schemas';
 export { EXPORT_METHODS } from './exports/methods';
+export * from './invoices/schemas';
+export { INVOICE_METHODS } from './invoices/methods';
+export * from './cards/schemas';
+export { CARD_METHODS } from './cards/methods';

@@ -5,8 +5,10 @@ import * as apiKeys from './api-keys/methods';
 import * as chains from './chains/methods';
 import * as notices from './notices/methods';
 import * as reports from './reports/methods';
+import { CARD_METHODS } from './cards/methods';
 import { DEPOSIT_METHODS } from './deposits/methods';
 import { EXPORT_METHODS } from './exports/methods';
+import { INVOICE_METHODS } from './invoices/methods';
 import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
@@ -66,6 +68,8 @@ const all = [
   ...WALLET_METHODS,
   ...DEPOSIT_METHODS,
   ...EXPORT_METHODS,
+  ...INVOICE_METHODS,
+  ...CARD_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

@@ -34,14 +34,27 @@ const PERMISSIONS_POLICY = [
  * (CSP3); the ws:/wss: origin of PUBLIC_URL is named too for browsers that read 'self' as http(s) only.
  * img-src allows data: and blob: for avatars previewed before upload and chart images.
  */
-export function contentSecurityPolicy(o: { publicUrl: string; isTls: boolean }): string {
+export function contentSecurityPolicy(o: {
+  publicUrl: string;
+  isTls: boolean;
+  isStripe?: boolean;
+}): string {
+  // Card payments load Stripe.js, which talks to api.stripe.com and frames its card fields (Stripe's CSP guide).
+  const stripe = o.isStripe
+    ? {
+        script: ' https://js.stripe.com',
+        connect: ' https://api.stripe.com',
+        frame: ' https://js.stripe.com https://hooks.stripe.com',
+      }
+    : { script: '', connect: '', frame: '' };
   const directives = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${stripe.script}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${socketOrigin(o.publicUrl)}`,
+    `connect-src 'self'${socketOrigin(o.publicUrl)}${stripe.connect}`,
+    ...(o.isStripe ? [`frame-src${stripe.frame}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -70,7 +83,7 @@ function isTls(request: FastifyRequest): boolean {
 
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  o: { publicUrl: () => string },
+  o: { publicUrl: () => string; isStripe?: boolean },
 ): void {
   // Built once per (public URL, TLS) pair: the URL only changes once, when a server on port 0 learns its port.
   const cache = new Map<string, string>();
@@ -78,7 +91,7 @@ export function registerSecurityHeaders(
     const key = `${tls ? 's' : 'p'}${publicUrl}`;
     let csp = cache.get(key);
     if (csp === undefined) {
-      csp = contentSecurityPolicy({ publicUrl, isTls: tls });
+      csp = contentSecurityPolicy({ publicUrl, isTls: tls, isStripe: o.isStripe ?? false });
       cache.set(key, csp);
     }
     return csp;

@@ -41,4 +41,17 @@ describe('contentSecurityPolicy', () => {
     const csp = directives(contentSecurityPolicy({ publicUrl: 'https://c.example', isTls: true }));
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
   });
+
+  it('lets Stripe.js in only when card payments are configured', () => {
+    const off = directives(contentSecurityPolicy({ publicUrl: 'https://c.example', isTls: true }));
+    expect(off.has('frame-src')).toBe(false);
+    expect([...off.values()].flat().some((v) => v.includes('stripe'))).toBe(false);
+    const on = directives(
+      contentSecurityPolicy({ publicUrl: 'https://c.example', isTls: true, isStripe: true }),
+    );
+    expect(on.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(on.get('connect-src')).toEqual(["'self'", 'wss://c.example', 'https://api.stripe.com']);
+    expect(on.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect([...on.values()].flat()).not.toContain("'unsafe-eval'");
+  });
 });

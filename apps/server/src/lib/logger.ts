@@ -38,8 +38,10 @@ export function createLogger(opts: {
 }
 
 const SECRET_QUERY = /([?&](?:code|token)=)[^&#]*/gi;
+/** SPEC §2's public invoice page carries its code in the path: /invoice/{code}. */
+const SECRET_PATH = /^(\/(?:zh\/)?invoice\/)[^/?#]+/i;
 
 /** URLs like /email-confirm?code=… carry live codes; the request log keeps the path and masks those values. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 }

@@ -7,6 +7,10 @@ describe('redactUrl', () => {
     ['/email-confirm?code=abc', '/email-confirm?code=[redacted]'],
     ['/x?a=1&token=t0k&b=2', '/x?a=1&token=[redacted]&b=2'],
     ['/rpc/endpoint', '/rpc/endpoint'],
+    ['/invoice/AbC_-123', '/invoice/[redacted]'],
+    ['/zh/invoice/AbC?x=1', '/zh/invoice/[redacted]?x=1'],
+    ['/invoice-pdf?code=AbC&lang=zh', '/invoice-pdf?code=[redacted]&lang=zh'],
+    ['/rpc/billings/invoice', '/rpc/billings/invoice'],
   ])('%s', (url, expected) => expect(redactUrl(url)).toBe(expected));
 });
 

@@ -4,6 +4,7 @@ import type { TKeyEvents } from '../gateway/local-invalidation';
 import type { TApiKeyCipher } from '../lib/api-key-cipher';
 import type { TLogger } from '../lib/logger';
 import type { TDatabase } from '@rpc/db';
+import type { TInvoiceSeller } from '@rpc/contract';
 import type { TClock } from '../lib/clock';
 import type { TPasswordHasher } from '../lib/password';
 import type { TMailer } from '../mail/mailer';
@@ -12,6 +13,7 @@ import type { TJobQueue } from '../services/exports/job-queue';
 import type { TNoticeBus } from '../services/notices/notice-bus';
 import type { TThrottle } from '../throttle/enforce';
 import type { TSkuCatalogue } from '../services/wallet/sku-catalogue';
+import type { TStripeSettings } from '../services/cards/stripe-settings';
 
 export type TAppConfig = {
   version: string;
@@ -20,6 +22,10 @@ export type TAppConfig = {
   gatewayHttpUrlTemplate: string;
   gatewayWsUrlTemplate: string;
   supportEmail: string;
+  /** The seller printed on every invoice (INVOICE_SELLER_* env). */
+  invoiceSeller: TInvoiceSeller;
+  /** Stripe's publishable key for the web app when card payments are configured, else null. */
+  stripePublishableKey: string | null;
   /** RUs credited to every new personal account (register_gift). */
   registerGiftRu: number;
   /** A balance at or under this raises low_ru and counts as low for hub_getApiKeyNeedUpgrade. */
@@ -51,6 +57,8 @@ export type TDeps = {
   deposits: TDepositSettings;
   /** The job engine (pg-boss on the open database): CSV exports run on it (services/exports/job-queue.ts). */
   jobs: TJobQueue;
+  /** Stripe for card payments (services/cards/stripe-settings.ts); null: cards are not configured. */
+  stripe: TStripeSettings | null;
 };
 
 /** One call's context. */

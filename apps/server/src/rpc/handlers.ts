@@ -53,8 +53,10 @@ import { reportUserTop5MethodRuCostByNetworkHandler } from './methods/reports/re
 import { reportUserRefusalsHandler } from './methods/reports/report-user-refusals';
 import { reportUserPurchaseHandler } from './methods/reports/report-user-purchase';
 import { reportUserDepositHandler } from './methods/reports/report-user-deposit';
+import { CARD_HANDLERS } from './methods/cards/index';
 import { DEPOSIT_HANDLERS } from './methods/deposits/index';
 import { EXPORT_HANDLERS } from './methods/exports/index';
+import { INVOICE_HANDLERS } from './methods/invoices/index';
 import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
@@ -114,4 +116,6 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   ...WALLET_HANDLERS,
   ...DEPOSIT_HANDLERS,
   ...EXPORT_HANDLERS,
+  ...INVOICE_HANDLERS,
+  ...CARD_HANDLERS,
 };

@@ -203,6 +203,8 @@ export const hubGetConfig = defineMethod({
     gatewayWsUrlTemplate: z.string(),
     registrationOpen: z.boolean(),
     supportEmail: z.string(),
+    /** Stripe's publishable key when card payments are configured, else null (cards shown as not configured) */
+    stripePublishableKey: z.string().nullable(),
   }),
   auth: 'none',
 });

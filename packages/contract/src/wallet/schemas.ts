@@ -87,6 +87,8 @@ export const ZPackageSchema = z.object({
   /** null: never expires (the register gift) */
   expiresAt: z.number().int().nullable(),
   autoRenew: z.boolean(),
+  /** what an auto-renewal charges: the wallet, or a saved card (hub_setAutoRenewByCard) */
+  renewChannel: z.enum(['wallet', 'card']),
   createdAt: z.number().int(),
 });
 export type TPackage = z.infer<typeof ZPackageSchema>;

@@ -15,3 +15,5 @@ export * from './wallet';
 export * from './deposits';
 export * from './exports';
 export * from './spend-limits';
+export * from './cards';
+export * from './invoices';

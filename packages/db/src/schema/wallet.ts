@@ -29,6 +29,8 @@ export const MONEY_LEDGER_KINDS = [
   'payg',
   /** an operator's correction (ref: chosen by the operator) */
   'adjustment',
+  /** a card payment received through Stripe (ref: the PaymentIntent id) */
+  'card_payment',
 ] as const;
 export type TMoneyLedgerKind = (typeof MONEY_LEDGER_KINDS)[number];
 
@@ -77,6 +79,9 @@ export const ruPackages = pgTable(
     arrearsLimitCents: bigint('arrears_limit_cents', { mode: 'number' }),
     status: text('status').$type<TPackageStatus>().notNull().default('active'),
     autoRenew: boolean('auto_renew').notNull().default(false),
+    /** what an auto-renewal charges: the wallet, or a card (renewCardId, else the account's default card) */
+    renewChannel: text('renew_channel').$type<'wallet' | 'card'>().notNull().default('wallet'),
+    renewCardId: text('renew_card_id'),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** null: never expires (the register gift) */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),

@@ -8,5 +8,6 @@ export function getConfig(o: { config: TAppConfig }): TResult<'hub_getConfig'> {
     gatewayWsUrlTemplate: o.config.gatewayWsUrlTemplate,
     registrationOpen: true,
     supportEmail: o.config.supportEmail,
+    stripePublishableKey: o.config.stripePublishableKey,
   };
 }

@@ -19,6 +19,7 @@ export function toPackage(row: TRuPackageRow, now: number): TPackage {
     startsAt: row.startsAt.getTime(),
     expiresAt: row.expiresAt?.getTime() ?? null,
     autoRenew: row.autoRenew,
+    renewChannel: row.renewChannel,
     createdAt: row.createdAt.getTime(),
   };
 }

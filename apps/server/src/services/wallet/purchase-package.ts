@@ -18,6 +18,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TNoticeRow } from '@rpc/db';
 import { RpcError } from '../../rpc/errors';
+import { issueInvoice } from '../invoices/issue-invoice';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { raiseNotice } from '../notices/raise-notice';
 import { refreshAccountTier } from './account-tier';
@@ -36,6 +37,11 @@ export type TPurchaseInput = {
   autoRenew: boolean;
   useDiscount: boolean;
   expectedPayCents?: number | undefined;
+  /** what paid: the wallet (funded by crypto; the default) or a card payment credited just before */
+  channel?: 'crypto' | 'card';
+  /** how the new package renews when autoRenew is on (default: from the wallet) */
+  renewChannel?: 'wallet' | 'card';
+  renewCardId?: string | null;
   now: number;
 };
 
@@ -90,6 +96,8 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
       paygCentsPerMillionRu: o.sku.paygCentsPerMillionRu,
       arrearsLimitCents: o.sku.arrearsLimitCents,
       autoRenew: o.autoRenew && o.sku.canAutoRenew,
+      renewChannel: o.renewChannel ?? 'wallet',
+      renewCardId: o.renewCardId ?? null,
       startsAt: at,
       expiresAt: new Date(quote.expiresAt),
       createdAt: at,
@@ -106,7 +114,7 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
       type: o.sku.type,
       name: o.sku.name,
       reason: o.reason,
-      channel: 'crypto',
+      channel: o.channel ?? 'crypto',
       priceCents: quote.priceCents,
       discountCents: quote.discountCents,
       paidCents: quote.payCents,
@@ -116,6 +124,8 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
       createdAt: at,
     })
     .returning();
+  // Every paid purchase gets its invoice in this transaction, so a rollback leaves no gap in the numbers.
+  if (quote.payCents > 0) await issueInvoice(tx, { purchase: purchase!, now: o.now });
   if (quote.payCents > 0)
     await postMoney(tx, {
       accountId: o.accountId,

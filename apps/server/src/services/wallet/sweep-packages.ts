@@ -13,6 +13,7 @@ import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { raiseNotice } from '../notices/raise-notice';
 import { publishAccountChange, refreshAccountTier } from './account-tier';
 import { refreshPaygAllowance } from './post-money';
+import { renewPackageByCard } from '../cards/subscriptions';
 import { purchasePackage } from './purchase-package';
 import { reconcilePackages } from './reconcile-packages';
 import { findSku } from './sku-catalogue';
@@ -62,8 +63,8 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
     .limit(BATCH);
   for (const pkg of toRenew) {
     const renewed = await renewPackage(deps, pkg, now);
-    if (renewed) result.renewed += 1;
-    else result.renewFailed += 1;
+    if (renewed === true) result.renewed += 1;
+    else if (renewed === false) result.renewFailed += 1;
     touched.add(pkg.accountId);
   }
 
@@ -164,8 +165,19 @@ async function expirePackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number)
   return changed;
 }
 
-async function renewPackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number): Promise<boolean> {
+async function renewPackage(
+  deps: TWalletDeps,
+  pkg: TRuPackageRow,
+  now: number,
+): Promise<boolean | 'pending'> {
   const sku = findSku(deps.skus, pkg.skuId);
+  if (pkg.renewChannel === 'card' && sku?.isPurchasable && sku.canAutoRenew) {
+    const outcome = await renewPackageByCard(deps, pkg, sku);
+    if (outcome.status === 'renewed') return true;
+    if (outcome.status === 'pending') return 'pending';
+    await turnOffAfterCardFailure(deps, pkg, now, outcome.failureCode ?? 'failed');
+    return false;
+  }
   try {
     if (!sku?.isPurchasable || !sku.canAutoRenew) throw new RpcError(ERROR_CODES.SKU_UNAVAILABLE);
     const outcome = await deps.db.transaction(async (tx) => {
@@ -193,6 +205,41 @@ async function renewPackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number):
     await turnOffAfterFailure(deps, pkg, now, err.code);
     return false;
   }
+}
+
+/**
+ * A card renewal that failed (declined, authentication needed off-session, no card): auto-renew turns off and the
+ * account hears of it: free_card_auto_scaling_failed when it is left on the free tier, else card_auto_scaling_failed.
+ */
+async function turnOffAfterCardFailure(
+  deps: TWalletDeps,
+  pkg: TRuPackageRow,
+  now: number,
+  failureCode: string,
+): Promise<void> {
+  const notices = await deps.db.transaction(async (tx) => {
+    const [off] = await tx
+      .update(ruPackages)
+      .set({ autoRenew: false })
+      .where(and(eq(ruPackages.id, pkg.id), eq(ruPackages.autoRenew, true)))
+      .returning({ id: ruPackages.id });
+    if (!off) return [];
+    const [account] = await tx
+      .select({ tier: accounts.tier })
+      .from(accounts)
+      .where(eq(accounts.id, pkg.accountId));
+    const isFree = account?.tier === 'free';
+    return raiseNotice({
+      db: tx,
+      at: now,
+      type: isFree ? 'free_card_auto_scaling_failed' : 'card_auto_scaling_failed',
+      accountId: pkg.accountId,
+      title: 'Card renewal failed',
+      content: `${pkg.name.en} could not be renewed by card (${failureCode}). Auto-renewal is off${isFree ? '; the account is on the free tier now' : ''}.`,
+      expand: { skuName: pkg.name.en, type: failureCode },
+    });
+  });
+  deps.noticeBus.push(notices);
 }
 
 /** A renewal that cannot be paid turns auto-renew off and says why, so it is not retried every sweep. */

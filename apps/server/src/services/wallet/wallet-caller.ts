@@ -5,5 +5,5 @@ export type TWalletCaller = { accountId: string; userId: string };
 
 export type TWalletDeps = Pick<
   TDeps,
-  'db' | 'clock' | 'skus' | 'keyEvents' | 'logger' | 'noticeBus'
+  'db' | 'clock' | 'skus' | 'keyEvents' | 'logger' | 'noticeBus' | 'stripe'
 >;

@@ -77,6 +77,7 @@ function makePackage(patch: Partial<TPackage> = {}): TPackage {
     startsAt: JAN_2026,
     expiresAt: EXPIRES,
     autoRenew: false,
+    renewChannel: 'wallet',
     createdAt: JAN_2026,
     ...patch,
   };
@@ -259,6 +260,17 @@ const handlers: Partial<Record<TMethodName, THandler>> = {
   hub_getUserWalletOverview: () => wallet,
   hub_getSkuList: () => ({ version: 'v1', currency: 'USD', list: SKUS }),
   hub_getUserDiscountCodeDetail: () => null,
+  // Card payments are not configured here (cards.test.tsx covers them).
+  hub_getConfig: () => ({
+    version: 'test',
+    gatewayHttpUrlTemplate: 'http://localhost:3001/v1/{chain}/{key}',
+    gatewayWsUrlTemplate: 'ws://localhost:3001/v1/{chain}/{key}',
+    registrationOpen: true,
+    supportEmail: 'support@example.com',
+    stripePublishableKey: null,
+  }),
+  hub_getCreditCardList: () => ({ isConfigured: false, list: [] }),
+  hub_getSubscriptions: () => ({ list: [] }),
   hub_getSpendLimits: () => ({
     monthlyRuCap: null,
     monthlyCentsCap: null,

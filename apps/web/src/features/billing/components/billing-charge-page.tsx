@@ -1,6 +1,7 @@
 /**
  * /rpc/billings/charge: top up the wallet with a crypto deposit. Pick the network and coin (hub_getWalletCoinList),
- * send to the account's address (QR code and copy), and follow pending deposits until they are credited.
+ * send to the account's address (QR code and copy), and follow pending deposits until they are credited; or top up
+ * by card (top-up-by-card.tsx).
  */
 import type { TCoin } from '@rpc/contract';
 import { ERROR_CODES } from '@rpc/contract';
@@ -16,6 +17,7 @@ import { DepositAddress } from './deposit-address';
 import { FilterSelect } from './filter-select';
 import { PendingDeposits } from './pending-deposits';
 import { ErrorState, LoadingState } from './query-state';
+import { TopUpByCard } from './top-up-by-card';
 import './billing.css';
 
 /** The chains in the order the operator listed them, each with its coins. */
@@ -104,6 +106,7 @@ export function BillingChargePage() {
           )}
         </Card>
         {coins.data && coins.data.list.length > 0 ? <PendingDeposits /> : null}
+        <TopUpByCard />
       </Flex>
     </section>
   );

@@ -1,14 +1,17 @@
 /**
  * /rpc/billings: the wallet (balance, arrears, RUs, tier, active packages), buying a package, spend over time and
- * the purchase, package and deposit histories; top-up and invoices are one click away (SPEC §2).
+ * the purchase, package and deposit histories; saved cards and auto-renewals; top-up and invoices are one click
+ * away (SPEC §2).
  */
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { BuyPackageSection } from './buy-package-section';
 import { HistoryTabs } from './history-tabs';
+import { PaymentCardsCard } from './payment-cards-card';
 import { SpendChart } from './spend-chart';
 import { SpendLimitsCard } from './spend-limits-card';
+import { SubscriptionsCard } from './subscriptions-card';
 import { WalletOverviewCard } from './wallet-overview-card';
 import './billing.css';
 
@@ -30,6 +33,8 @@ export function BillingsPage() {
       <Flex vertical gap={16}>
         <WalletOverviewCard />
         <BuyPackageSection />
+        <SubscriptionsCard />
+        <PaymentCardsCard />
         <SpendChart />
         <SpendLimitsCard />
         <HistoryTabs />

@@ -1,0 +1,31 @@
+/** A card order row as the API answers it. */
+import { formatCents, type TCardBrand, type TCardOrder } from '@rpc/contract';
+import type { TCardOrderRow } from '@rpc/db';
+
+const SETTLED = new Set(['succeeded', 'failed', 'credited']);
+
+export function isSettledStatus(status: string): boolean {
+  return SETTLED.has(status);
+}
+
+export function toCardOrder(row: TCardOrderRow, clientSecret: string | null = null): TCardOrder {
+  return {
+    orderId: row.id,
+    kind: row.kind === 'top_up' ? 'top_up' : 'package',
+    status: row.status,
+    isSettled: isSettledStatus(row.status),
+    amountCents: row.amountCents,
+    amount: formatCents(row.amountCents),
+    skuId: row.skuId,
+    skuName: row.skuName,
+    clientSecret: row.status === 'requires_action' ? clientSecret : null,
+    purchaseId: row.purchaseId,
+    failureCode: row.failureCode,
+    card:
+      row.cardBrand && row.cardLast4
+        ? { brand: row.cardBrand as TCardBrand, last4: row.cardLast4 }
+        : null,
+    createdAt: row.createdAt.getTime(),
+    settledAt: row.settledAt?.getTime() ?? null,
+  };
+}

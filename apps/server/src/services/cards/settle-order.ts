@@ -1,0 +1,190 @@
+/**
+ * Applies what Stripe says about an order's PaymentIntent, exactly once, whoever brings the news first: the answer
+ * to the charge, the webhook, or a poll. A succeeded payment credits the wallet (money ledger kind card_payment, ref
+ * the PaymentIntent id) and, for a package, buys it from the wallet in the same transaction (channel card); a package
+ * that can no longer be applied leaves the money in the wallet (status credited). Succeeded always wins: a failure
+ * arriving after it (out of order) changes nothing.
+ */
+import { ERROR_CODES, formatCents } from '@rpc/contract';
+import { cardOrders, ruPackages, type TCardOrderRow, type TNoticeRow } from '@rpc/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { RpcError } from '../../rpc/errors';
+import { raiseNotice } from '../notices/raise-notice';
+import { publishAccountChange } from '../wallet/account-tier';
+import { postMoney } from '../wallet/post-money';
+import { purchasePackage } from '../wallet/purchase-package';
+import { findSku } from '../wallet/sku-catalogue';
+import type { TCardDeps } from './card-deps';
+
+const OPEN: TCardOrderRow['status'][] = ['pending', 'requires_action'];
+
+export type TSettleOutcome = { order: TCardOrderRow; clientSecret: string | null };
+
+/** Moves an order along its PaymentIntent's state; answers the order as it stands afterwards. */
+export async function applyPaymentIntent(
+  deps: TCardDeps,
+  orderId: string,
+  intent: Stripe.PaymentIntent,
+): Promise<TSettleOutcome> {
+  if (intent.status === 'succeeded')
+    return { order: await settlePaid(deps, orderId, intent), clientSecret: null };
+  const next: TCardOrderRow['status'] | null =
+    intent.status === 'requires_action'
+      ? 'requires_action'
+      : intent.status === 'processing' || intent.status === 'requires_confirmation'
+        ? 'pending'
+        : intent.status === 'requires_payment_method' || intent.status === 'canceled'
+          ? 'failed'
+          : null;
+  const code =
+    next === 'failed'
+      ? (intent.last_payment_error?.decline_code ??
+        intent.last_payment_error?.code ??
+        (intent.status === 'canceled' ? 'canceled' : 'payment_failed'))
+      : null;
+  const order = next
+    ? await moveOpenOrder(deps, orderId, next, code)
+    : await readOrder(deps, orderId);
+  return { order, clientSecret: intent.client_secret ?? null };
+}
+
+/** A declined or failed charge: the order fails unless it has already settled. */
+export async function markOrderFailed(
+  deps: TCardDeps,
+  orderId: string,
+  code: string,
+): Promise<TCardOrderRow> {
+  return moveOpenOrder(deps, orderId, 'failed', code);
+}
+
+async function moveOpenOrder(
+  deps: TCardDeps,
+  orderId: string,
+  status: TCardOrderRow['status'],
+  failureCode: string | null,
+): Promise<TCardOrderRow> {
+  const settled = status === 'failed' ? new Date(deps.clock.now()) : null;
+  const [moved] = await deps.db
+    .update(cardOrders)
+    .set({ status, failureCode, settledAt: settled })
+    .where(and(eq(cardOrders.id, orderId), inArray(cardOrders.status, OPEN)))
+    .returning();
+  return moved ?? (await readOrder(deps, orderId));
+}
+
+async function readOrder(deps: TCardDeps, orderId: string): Promise<TCardOrderRow> {
+  const [row] = await deps.db.select().from(cardOrders).where(eq(cardOrders.id, orderId));
+  if (!row) throw new Error(`card order ${orderId} vanished`);
+  return row;
+}
+
+async function settlePaid(
+  deps: TCardDeps,
+  orderId: string,
+  intent: Stripe.PaymentIntent,
+): Promise<TCardOrderRow> {
+  const now = deps.clock.now();
+  const { order, notices, changed } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(cardOrders)
+      .where(eq(cardOrders.id, orderId))
+      .for('update');
+    if (!row) throw new Error(`card order ${orderId} vanished`);
+    if (row.status === 'succeeded' || row.status === 'credited')
+      return { order: row, notices: [] as TNoticeRow[], changed: false };
+    // Only the payment made for this order, in full, settles it.
+    if (
+      intent.amount_received !== row.amountCents ||
+      intent.currency.toLowerCase() !== row.currency.toLowerCase() ||
+      intent.metadata?.orderId !== row.id
+    ) {
+      deps.logger.error(
+        { orderId, paymentIntent: intent.id, amount: intent.amount_received },
+        'card payment does not match its order; not applied',
+      );
+      return { order: row, notices: [] as TNoticeRow[], changed: false };
+    }
+    await postMoney(tx, {
+      accountId: row.accountId,
+      delta: row.amountCents,
+      kind: 'card_payment',
+      ref: intent.id,
+      at: now,
+    });
+    const raised: TNoticeRow[] = [];
+    let status: TCardOrderRow['status'] = 'succeeded';
+    let purchaseId: string | null = null;
+    let failureCode: string | null = null;
+    if (row.kind === 'top_up') {
+      raised.push(
+        ...(await raiseNotice({
+          db: tx,
+          at: now,
+          type: 'deposit',
+          accountId: row.accountId,
+          title: 'Wallet topped up by card',
+          content: `$${formatCents(row.amountCents)} was added to your wallet by card.`,
+          expand: { usdAmount: formatCents(row.amountCents), type: 'card' },
+        })),
+      );
+    } else {
+      const sku = row.skuId ? findSku(deps.skus, row.skuId) : undefined;
+      try {
+        // A savepoint: a package that cannot be applied rolls back alone; the payment stays credited.
+        const bought = await tx.transaction(async (sp) => {
+          if (!sku) throw new RpcError(ERROR_CODES.SKU_UNAVAILABLE);
+          return purchasePackage(sp, {
+            accountId: row.accountId,
+            userId: row.userId,
+            sku,
+            catalogueVersion: deps.skus.version,
+            requestKey: row.kind === 'renewal' ? `renew:${row.renewsPackageId}` : `card:${row.id}`,
+            reason: row.kind === 'renewal' ? 'auto_renew' : 'purchase',
+            autoRenew: row.autoRenew,
+            useDiscount: row.useDiscount,
+            expectedPayCents: row.amountCents,
+            channel: 'card',
+            renewChannel: 'card',
+            renewCardId: row.paymentMethodId,
+            now,
+          });
+        });
+        purchaseId = bought.purchase.id;
+        raised.push(...bought.notices);
+        if (row.kind === 'renewal' && row.renewsPackageId)
+          await tx
+            .update(ruPackages)
+            .set({ renewedBy: bought.pkg.id })
+            .where(eq(ruPackages.id, row.renewsPackageId));
+      } catch (err) {
+        if (!(err instanceof RpcError)) throw err;
+        status = 'credited';
+        failureCode = `package_not_applied_${err.code}`;
+        raised.push(
+          ...(await raiseNotice({
+            db: tx,
+            at: now,
+            type: 'normal_warn',
+            accountId: row.accountId,
+            title: 'Card payment credited to the wallet',
+            content: `Your card payment of $${formatCents(row.amountCents)} could not buy ${row.skuName?.en ?? 'the package'} (${err.message}) and was added to your wallet instead.`,
+            expand: { usdAmount: formatCents(row.amountCents), skuName: row.skuName?.en ?? '' },
+          })),
+        );
+      }
+    }
+    const [updated] = await tx
+      .update(cardOrders)
+      .set({ status, purchaseId, failureCode, settledAt: new Date(now) })
+      .where(eq(cardOrders.id, row.id))
+      .returning();
+    return { order: updated!, notices: raised, changed: true };
+  });
+  if (changed) {
+    deps.noticeBus.push(notices);
+    await publishAccountChange(deps, order.accountId);
+  }
+  return order;
+}

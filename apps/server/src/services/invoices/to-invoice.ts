@@ -1,0 +1,35 @@
+/** Rows of invoices as the contract shows them. */
+import type { TInvoiceSeller, TInvoiceSummary, TInvoiceView } from '@rpc/contract';
+import type { TInvoiceRow } from '@rpc/db';
+
+export function toInvoiceSummary(row: TInvoiceRow): TInvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    issuedAt: row.issuedAt.getTime(),
+    currency: 'USD',
+    channel: row.channel,
+    purchaseId: row.purchaseId,
+    itemName: row.lines[0]?.name ?? { en: '', zh: '' },
+    totalCents: row.totalCents,
+    publicLinkCreatedAt: row.publicCodeHash ? (row.publicCodeCreatedAt?.getTime() ?? null) : null,
+  };
+}
+
+export function toInvoiceView(row: TInvoiceRow, seller: TInvoiceSeller): TInvoiceView {
+  return {
+    id: row.id,
+    number: row.number,
+    issuedAt: row.issuedAt.getTime(),
+    currency: 'USD',
+    channel: row.channel,
+    status: 'paid',
+    seller,
+    buyer: row.buyer,
+    lines: row.lines,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    totalCents: row.totalCents,
+    discountCode: row.discountCode,
+  };
+}

@@ -1,0 +1,521 @@
+/**
+ * Card payments against the local fake Stripe (test/helpers/fake-stripe.ts) with the official SDK pointed at it:
+ * saved cards, buying and topping up by card exactly once (replays, concurrent requests, a Stripe outage),
+ * declines and 3-D Secure, webhooks (duplicated, replayed, tampered, stale, out of order), polling without a
+ * webhook, auto-renewal by card and its failure notice, and the wallet equal to its ledger throughout.
+ */
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@rpc/contract';
+import {
+  accounts,
+  cardOrders,
+  moneyLedger,
+  notices,
+  purchases,
+  ruPackages,
+  users,
+  type TDatabase,
+} from '@rpc/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerWalletCents } from '../src/services/wallet/post-money';
+import { sweepPackages } from '../src/services/wallet/sweep-packages';
+import { TEST_DATABASES } from './helpers/databases';
+import { startFakeStripe, type TFakeEvent, type TFakeStripe } from './helpers/fake-stripe';
+import { createHarness, type THarness } from './helpers/harness';
+
+const DAY = 86_400_000;
+const key = () => randomUUID().replaceAll('-', '');
+
+describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
+  let h: THarness;
+  let bare: THarness;
+  let fake: TFakeStripe;
+  let db: TDatabase;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    h = await createHarness(open, {
+      env: {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_BASE: fake.url,
+      },
+    });
+    db = h.database.db;
+    bare = await createHarness(open);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await bare?.close();
+    await fake?.close();
+  });
+
+  async function user() {
+    const s = await h.signUp();
+    const [u] = await db.select().from(users).where(eq(users.email, s.email));
+    return { token: s.token, accountId: u!.personalAccountId };
+  }
+
+  /** What the browser does with Stripe.js: confirm the SetupIntent with the card's details. */
+  async function saveCard(token: string, number: string) {
+    const setup = await h.call('hub_createStripeSetup', {}, { token });
+    expect(setup.ok).toBe(true);
+    const { setupIntentId, clientSecret, publishableKey } = setup.result!;
+    const res = await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': number,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': '2031',
+        client_secret: clientSecret,
+        key: publishableKey,
+      }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  async function cards(token: string) {
+    const r = await h.call('hub_getCreditCardList', {}, { token });
+    expect(r.ok).toBe(true);
+    return r.result!.list;
+  }
+
+  async function webhook(payload: string, signature?: string) {
+    const res = await h.server.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
+      },
+      payload,
+    });
+    return { status: res.statusCode, body: res.json() as { outcome: string } };
+  }
+  const deliver = (e: TFakeEvent) => webhook(e.payload, fake.sign(e.payload));
+  const eventsOf = (piId: string) =>
+    fake.events.filter((e) => e.payload.includes(`"id":"${piId}"`));
+
+  async function expectLedgerMatches(accountId: string) {
+    const [a] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(a!.walletCents).toBe(await ledgerWalletCents(db, accountId));
+  }
+
+  it('without Stripe keys: cards say not configured, nothing crashes', async () => {
+    const s = await bare.signUp();
+    expect((await bare.call('hub_getConfig', {})).result?.stripePublishableKey).toBeNull();
+    const list = await bare.call('hub_getCreditCardList', {}, { token: s.token });
+    expect(list.result).toEqual({ isConfigured: false, list: [] });
+    for (const [method, params] of [
+      ['hub_createStripeSetup', {}],
+      ['hub_buyPackageByCard', { skuId: 'standard-100m', idempotencyKey: key() }],
+      ['hub_createStripeOrder', { amountCents: 1000, idempotencyKey: key() }],
+      ['hub_skuFirstConfirmCard', { skuId: 'standard-100m' }],
+    ] as const) {
+      const r = await bare.call(method, params as never, { token: s.token });
+      expect(r.error?.code, method).toBe(ERROR_CODES.CARDS_NOT_CONFIGURED);
+    }
+    const hook = await bare.server.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(hook.statusCode).toBe(404);
+  });
+
+  it('saves cards with their SPEC brands, sets the default, removes, and keeps other accounts out', async () => {
+    expect((await h.call('hub_getConfig', {})).result?.stripePublishableKey).toBe('pk_test_fake');
+    const u = await user();
+    expect(await cards(u.token)).toEqual([]);
+    expect((await saveCard(u.token, '4242424242424242')).status).toBe(200);
+    expect((await saveCard(u.token, '5200828282828210')).status).toBe(200);
+    const declined = await saveCard(u.token, '4000000000000002');
+    expect(declined.status).toBe(402);
+    let list = await cards(u.token);
+    expect(list.map((c) => [c.brand, c.last4]).sort()).toEqual([
+      ['mastercard_debit', '8210'],
+      ['visa', '4242'],
+    ]);
+    expect(list.filter((c) => c.isDefault)).toHaveLength(1);
+    const visa = list.find((c) => c.brand === 'visa')!;
+    const set = await h.call('hub_setDefaultCreditCard', { cardId: visa.id }, { token: u.token });
+    expect(set.result?.list.find((c) => c.id === visa.id)?.isDefault).toBe(true);
+
+    const other = await user();
+    for (const method of ['hub_setDefaultCreditCard', 'hub_removeCreditCard'] as const) {
+      const r = await h.call(method, { cardId: visa.id }, { token: other.token });
+      expect(r.error?.code, method).toBe(ERROR_CODES.NOT_FOUND);
+    }
+    for (const bad of ['', 'abc', 'pm_', `pm_${'x'.repeat(200)}`, "pm_1' or 1=1", 42, null]) {
+      const r = await h.call('hub_removeCreditCard', { cardId: bad } as never, { token: u.token });
+      expect(r.error?.code, String(bad)).toBe(ERROR_CODES.INVALID_PARAMS);
+    }
+    const removed = await h.call('hub_removeCreditCard', { cardId: visa.id }, { token: u.token });
+    expect(removed.result?.list.map((c) => c.last4)).toEqual(['8210']);
+    list = await cards(u.token);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.isDefault).toBe(true);
+  });
+
+  it('buys a package by card once: wallet untouched, ledger credited and debited, replays answer the same order', async () => {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    const quote = await h.call(
+      'hub_skuFirstConfirmCard',
+      { skuId: 'standard-100m' },
+      { token: u.token },
+    );
+    expect(quote.result).toMatchObject({ payCents: 4900, canPay: true, card: { last4: '4242' } });
+    const k = key();
+    const params = { skuId: 'standard-100m', idempotencyKey: k, expectedPayCents: 4900 };
+    const [a, b, c] = await Promise.all([
+      h.call('hub_buyPackageByCard', params, { token: u.token }),
+      h.call('hub_buyPackageByCard', params, { token: u.token }),
+      h.call('hub_buyPackageByCard', params, { token: u.token }),
+    ]);
+    for (const r of [a, b, c]) expect(r.result?.status, JSON.stringify(r.error)).toBe('succeeded');
+    expect(new Set([a, b, c].map((r) => r.result!.orderId)).size).toBe(1);
+    const order = a.result!;
+    expect(order).toMatchObject({
+      amountCents: 4900,
+      amount: '49.00',
+      isSettled: true,
+      card: { brand: 'visa', last4: '4242' },
+    });
+
+    const bought = await db.select().from(purchases).where(eq(purchases.accountId, u.accountId));
+    expect(bought.map((p) => [p.skuId, p.channel, p.paidCents])).toEqual([
+      ['standard-100m', 'card', 4900],
+    ]);
+    const entries = await db
+      .select()
+      .from(moneyLedger)
+      .where(eq(moneyLedger.accountId, u.accountId));
+    expect(entries.map((e) => [e.kind, e.delta]).sort()).toEqual([
+      ['card_payment', 4900],
+      ['purchase', -4900],
+    ]);
+    expect(
+      (await h.call('hub_getUserWalletOverview', {}, { token: u.token })).result?.amountCents,
+    ).toBe(0);
+    const intents = [...fake.paymentIntents.values()].filter(
+      (pi) => (pi.metadata as { orderId?: string }).orderId === order.orderId,
+    );
+    expect(intents).toHaveLength(1);
+
+    // Stripe's events, delivered twice each: applied once, the second answered as a duplicate.
+    for (const e of eventsOf(intents[0]!.id as string)) {
+      expect((await deliver(e)).status).toBe(200);
+      expect((await deliver(e)).body.outcome).toBe('duplicate');
+    }
+    expect(
+      await db.select().from(purchases).where(eq(purchases.accountId, u.accountId)),
+    ).toHaveLength(1);
+    await expectLedgerMatches(u.accountId);
+
+    const reused = await h.call(
+      'hub_buyPackageByCard',
+      { ...params, skuId: 'standard-500m', expectedPayCents: undefined },
+      { token: u.token },
+    );
+    expect(reused.error?.code).toBe(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+    const polled = await h.call('hub_polling', { orderId: order.orderId }, { token: u.token });
+    expect(polled.result?.status).toBe('succeeded');
+    const foreign = await h.call(
+      'hub_polling',
+      { orderId: order.orderId },
+      { token: (await user()).token },
+    );
+    expect(foreign.error?.code).toBe(ERROR_CODES.NOT_FOUND);
+  });
+
+  it('refuses what cannot be paid by card, and writes nothing', async () => {
+    const u = await user();
+    const none = await h.call(
+      'hub_buyPackageByCard',
+      { skuId: 'standard-100m', idempotencyKey: key() },
+      { token: u.token },
+    );
+    expect(none.error?.code).toBe(ERROR_CODES.CARD_REQUIRED);
+    await saveCard(u.token, '4242424242424242');
+    const cases: [unknown, number][] = [
+      [{ skuId: 'payg', idempotencyKey: key() }, ERROR_CODES.NOTHING_TO_PAY_BY_CARD],
+      [{ skuId: 'enterprise', idempotencyKey: key() }, ERROR_CODES.SKU_UNAVAILABLE],
+      [
+        { skuId: 'standard-100m', idempotencyKey: key(), expectedPayCents: 1 },
+        ERROR_CODES.PRICE_CHANGED,
+      ],
+      [{ skuId: 'standard-100m', idempotencyKey: 'short' }, ERROR_CODES.INVALID_PARAMS],
+      [{ skuId: '../../etc', idempotencyKey: key() }, ERROR_CODES.INVALID_PARAMS],
+      [
+        { skuId: 'standard-100m', idempotencyKey: key(), cardId: 'pm_notmine' },
+        ERROR_CODES.NOT_FOUND,
+      ],
+      [{ idempotencyKey: key() }, ERROR_CODES.INVALID_PARAMS],
+    ];
+    for (const [params, code] of cases) {
+      const r = await h.call('hub_buyPackageByCard', params as never, { token: u.token });
+      expect(r.error?.code, JSON.stringify(params)).toBe(code);
+    }
+    for (const amountCents of [499, 1_000_001, 12.5, -1, '1000']) {
+      const r = await h.call(
+        'hub_createStripeOrder',
+        { amountCents, idempotencyKey: key() } as never,
+        { token: u.token },
+      );
+      expect(r.error?.code, String(amountCents)).toBe(ERROR_CODES.INVALID_PARAMS);
+    }
+    for (const orderId of [randomUUID(), 'nope', '']) {
+      const r = await h.call('hub_polling', { orderId }, { token: u.token });
+      expect(r.error?.code).toBe(orderId === randomUUID() ? ERROR_CODES.NOT_FOUND : r.error?.code);
+      expect(r.ok).toBe(false);
+    }
+    expect(await db.select().from(cardOrders).where(eq(cardOrders.accountId, u.accountId))).toEqual(
+      [],
+    );
+    expect(
+      await db.select().from(moneyLedger).where(eq(moneyLedger.accountId, u.accountId)),
+    ).toEqual([]);
+  });
+
+  it('tops up the wallet by card exactly once, even through a Stripe outage and a retry', async () => {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    const k = key();
+    // Stripe is down when the charge is made (the SDK tries three times): the order exists, nothing is charged.
+    fake.failNext(3, '/v1/payment_intents');
+    const down = await h.call(
+      'hub_createStripeOrder',
+      { amountCents: 1234, idempotencyKey: k },
+      { token: u.token },
+    );
+    expect(down.error?.code).toBe(ERROR_CODES.CARD_PAYMENT_UNAVAILABLE);
+    const again = await h.call(
+      'hub_createStripeOrder',
+      { amountCents: 1234, idempotencyKey: k },
+      { token: u.token },
+    );
+    expect(again.result).toMatchObject({ kind: 'top_up', status: 'succeeded', amountCents: 1234 });
+    const same = await h.call(
+      'hub_createStripeOrder',
+      { amountCents: 1234, idempotencyKey: k },
+      { token: u.token },
+    );
+    expect(same.result?.orderId).toBe(again.result?.orderId);
+    const other = await h.call(
+      'hub_createStripeOrder',
+      { amountCents: 999, idempotencyKey: k },
+      { token: u.token },
+    );
+    expect(other.error?.code).toBe(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
+    expect(
+      (await h.call('hub_getUserWalletOverview', {}, { token: u.token })).result?.amountCents,
+    ).toBe(1234);
+    const notice = await db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.accountId, u.accountId), eq(notices.type, 'deposit')));
+    expect(notice).toHaveLength(1);
+    await expectLedgerMatches(u.accountId);
+  });
+
+  it('a declined card fails the order and moves no money; 3-D Secure settles by poll without any webhook', async () => {
+    const u = await user();
+    await saveCard(u.token, '4000000000000341');
+    const declined = await h.call(
+      'hub_createStripeOrder',
+      { amountCents: 2000, idempotencyKey: key() },
+      { token: u.token },
+    );
+    expect(declined.result).toMatchObject({
+      status: 'failed',
+      isSettled: true,
+      failureCode: 'generic_decline',
+    });
+    expect(await ledgerWalletCents(db, u.accountId)).toBe(0);
+
+    const v = await user();
+    await saveCard(v.token, '4000002500003155');
+    const order = (
+      await h.call(
+        'hub_buyPackageByCard',
+        { skuId: 'standard-100m', idempotencyKey: key() },
+        { token: v.token },
+      )
+    ).result!;
+    expect(order.status).toBe('requires_action');
+    expect(order.clientSecret).toMatch(/^pi_.+_secret_/);
+    const piId = order.clientSecret!.split('_secret_')[0]!;
+    const confirm = await fetch(`${fake.url}/v1/payment_intents/${piId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: order.clientSecret!, key: fake.publishableKey }),
+    });
+    expect(confirm.status).toBe(200);
+    const polled = await h.call('hub_polling', { orderId: order.orderId }, { token: v.token });
+    expect(polled.result).toMatchObject({ status: 'succeeded', clientSecret: null });
+    expect(polled.result?.purchaseId).toBeTruthy();
+    await expectLedgerMatches(v.accountId);
+  });
+
+  it('webhooks: tampered, unsigned, stale and foreign events are refused; out-of-order ones cannot undo a payment', async () => {
+    const u = await user();
+    await saveCard(u.token, '4000002500003155');
+    const order = (
+      await h.call(
+        'hub_createStripeOrder',
+        { amountCents: 5000, idempotencyKey: key() },
+        { token: u.token },
+      )
+    ).result!;
+    const piId = order.clientSecret!.split('_secret_')[0]!;
+    await fetch(`${fake.url}/v1/payment_intents/${piId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: order.clientSecret!, key: fake.publishableKey }),
+    });
+    const events = eventsOf(piId);
+    const succeeded = events.find((e) => e.type === 'payment_intent.succeeded')!;
+
+    // Tampered: the amount changed after signing.
+    const tampered = succeeded.payload.replace('"amount":5000', '"amount":500000');
+    expect((await webhook(tampered, fake.sign(succeeded.payload))).status).toBe(400);
+    expect((await webhook(succeeded.payload)).status).toBe(400);
+    expect((await webhook(succeeded.payload, 't=1,v1=deadbeef')).status).toBe(400);
+    const stale = fake.sign(succeeded.payload, Math.floor(Date.now() / 1000) - 3600);
+    expect((await webhook(succeeded.payload, stale)).status).toBe(400);
+    expect((await webhook('x'.repeat(600 * 1024), 't=1,v1=00')).status).toBe(413);
+
+    // Newest first, then an old "requires_action" and a forged-but-signed failure for the same PaymentIntent.
+    for (const e of [...events].reverse()) expect((await deliver(e)).status).toBe(200);
+    const failedLate = JSON.stringify({
+      id: `evt_late_${key()}`,
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: {
+        object: {
+          id: piId,
+          object: 'payment_intent',
+          status: 'requires_payment_method',
+          metadata: { orderId: order.orderId },
+        },
+      },
+    });
+    expect((await webhook(failedLate, fake.sign(failedLate))).body.outcome).toBe('order_succeeded');
+    // An event naming another account's order with a PaymentIntent that is not that order's changes nothing.
+    const foreign = JSON.stringify({
+      id: `evt_foreign_${key()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: { id: 'pi_forged', object: 'payment_intent', metadata: { orderId: order.orderId } },
+      },
+    });
+    expect((await webhook(foreign, fake.sign(foreign))).body.outcome).toBe('ignored_other_intent');
+    const polled = await h.call('hub_polling', { orderId: order.orderId }, { token: u.token });
+    expect(polled.result?.status).toBe('succeeded');
+    expect(await ledgerWalletCents(db, u.accountId)).toBe(5000);
+    await expectLedgerMatches(u.accountId);
+  });
+
+  it('renews a package by card when it expires, once; a declined renewal turns auto-renew off with card_auto_scaling_failed', async () => {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    const order = (
+      await h.call(
+        'hub_buyPackageByCard',
+        { skuId: 'standard-100m', idempotencyKey: key(), autoRenew: true },
+        { token: u.token },
+      )
+    ).result!;
+    expect(order.status).toBe('succeeded');
+    const subs = (await h.call('hub_getSubscriptions', {}, { token: u.token })).result!.list;
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ channel: 'card', card: { last4: '4242' }, priceCents: 4900 });
+
+    const v = await user();
+    await saveCard(v.token, '4000000000000341');
+    const w = await user();
+    await saveCard(w.token, '4242424242424242');
+    // v's package was bought from a good card, then pinned to a card that declines.
+    const vOrder = (
+      await h.call(
+        'hub_createStripeOrder',
+        { amountCents: 4900, idempotencyKey: key() },
+        { token: v.token },
+      )
+    ).result!;
+    expect(vOrder.status).toBe('failed');
+    await db.transaction(async (tx) => {
+      const { postMoney } = await import('../src/services/wallet/post-money');
+      await postMoney(tx, {
+        accountId: v.accountId,
+        delta: 4900,
+        kind: 'deposit',
+        ref: key(),
+        at: h.clock.now(),
+      });
+    });
+    const vBuy = await h.call(
+      'hub_buyPackage',
+      { skuId: 'standard-100m', idempotencyKey: key(), autoRenew: true },
+      { token: v.token },
+    );
+    expect(vBuy.ok).toBe(true);
+    const vCard = (await cards(v.token))[0]!;
+    const pinned = await h.call(
+      'hub_setAutoRenewByCard',
+      { packageId: vBuy.result!.package.id, byCard: true, cardId: vCard.id },
+      { token: v.token },
+    );
+    expect(pinned.result).toMatchObject({ channel: 'card', card: { id: vCard.id } });
+    const notMine = await h.call(
+      'hub_setAutoRenewByCard',
+      { packageId: vBuy.result!.package.id, byCard: true },
+      { token: w.token },
+    );
+    expect(notMine.error?.code).toBe(ERROR_CODES.NOT_FOUND);
+
+    h.clock.advance(31 * DAY);
+    await sweepPackages(h.server.deps);
+    await sweepPackages(h.server.deps);
+
+    const renewals = await db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.accountId, u.accountId), eq(purchases.reason, 'auto_renew')));
+    expect(renewals.map((p) => [p.channel, p.paidCents])).toEqual([['card', 4900]]);
+    const [fresh] = await db
+      .select()
+      .from(ruPackages)
+      .where(
+        and(
+          eq(ruPackages.accountId, u.accountId),
+          eq(ruPackages.status, 'active'),
+          eq(ruPackages.skuId, 'standard-100m'),
+        ),
+      );
+    expect(fresh).toMatchObject({ autoRenew: true, renewChannel: 'card' });
+    await expectLedgerMatches(u.accountId);
+
+    const vRenewals = await db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.accountId, v.accountId), eq(purchases.reason, 'auto_renew')));
+    expect(vRenewals).toEqual([]);
+    const [vPkg] = await db
+      .select()
+      .from(ruPackages)
+      .where(eq(ruPackages.id, vBuy.result!.package.id));
+    expect(vPkg!.autoRenew).toBe(false);
+    const vNotices = await db.select().from(notices).where(eq(notices.accountId, v.accountId));
+    expect(
+      vNotices.map((n) => n.type).filter((t) => t.includes('card_auto_scaling_failed')),
+    ).toHaveLength(1);
+    await expectLedgerMatches(v.accountId);
+  });
+});

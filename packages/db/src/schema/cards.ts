@@ -1,0 +1,76 @@
+/**
+ * Card payments through Stripe (docs/decisions/card-payments.md): the Stripe customer of each account, card orders
+ * (one payment each: a package bought by card or a wallet top-up) and the webhook events already applied.
+ * Cards themselves live in Stripe (PaymentMethods of the customer); nothing about a card number is stored here.
+ */
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { users } from './users';
+
+export const stripeCustomers = pgTable('stripe_customers', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type TCardOrderKind = 'package' | 'top_up' | 'renewal';
+export type TCardOrderStatusValue =
+  'pending' | 'requires_action' | 'succeeded' | 'failed' | 'credited';
+
+export const cardOrders = pgTable(
+  'card_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** who asked (null: the system, e.g. a renewal) */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** unique per account: buy:<key>, topup:<key>, renew:<package id> */
+    requestKey: text('request_key').notNull(),
+    kind: text('kind').$type<TCardOrderKind>().notNull(),
+    skuId: text('sku_id'),
+    skuName: jsonb('sku_name').$type<{ en: string; zh: string }>(),
+    /** the package being renewed (renewal orders) */
+    renewsPackageId: uuid('renews_package_id'),
+    useDiscount: boolean('use_discount').notNull().default(true),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: text('status').$type<TCardOrderStatusValue>().notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    paymentMethodId: text('payment_method_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    purchaseId: uuid('purchase_id'),
+    failureCode: text('failure_code'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('card_orders_request_key_unique').on(t.accountId, t.requestKey),
+    index('card_orders_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+export type TCardOrderRow = typeof cardOrders.$inferSelect;
+
+/** Stripe webhook events by id: an event seen again (Stripe retries, a replay) is answered and not re-applied. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** what applying it did: applied, ignored, or the reason it was skipped */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
