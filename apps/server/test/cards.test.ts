@@ -216,6 +216,12 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
       await db.select().from(purchases).where(eq(purchases.accountId, u.accountId)),
     ).toHaveLength(1);
     await expectLedgerMatches(u.accountId);
+    // One invoice, for the card purchase, numbered first of the year.
+    const invoices = (await h.call('hub_getUserInvoice', {}, { token: u.token })).result!;
+    expect(invoices.list.map((i) => [i.channel, i.totalCents, i.purchaseId])).toEqual([
+      ['card', 4900, bought[0]!.id],
+    ]);
+    expect(invoices.list[0]!.number).toMatch(/^INV-\d{4}-000001$/);
 
     const reused = await h.call(
       'hub_buyPackageByCard',
@@ -517,5 +523,80 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
       vNotices.map((n) => n.type).filter((t) => t.includes('card_auto_scaling_failed')),
     ).toHaveLength(1);
     await expectLedgerMatches(v.accountId);
+  });
+
+  it('a card saved for one package renews it by card (setup_intent.succeeded); other accounts and bad ids are refused', async () => {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    const bought = await h.call(
+      'hub_buyPackageByCard',
+      { skuId: 'standard-100m', idempotencyKey: key() },
+      { token: u.token },
+    );
+    const [pkg] = await db
+      .select()
+      .from(ruPackages)
+      .where(and(eq(ruPackages.accountId, u.accountId), eq(ruPackages.skuId, 'standard-100m')));
+    expect(bought.result?.status).toBe('succeeded');
+    expect(pkg!.autoRenew).toBe(false);
+
+    const other = await user();
+    const gift = (await h.call('hub_getUserWalletOverview', {}, { token: other.token })).result!
+      .packages[0]!;
+    const refusals: [unknown, string, number][] = [
+      [{ packageId: pkg!.id }, other.token, ERROR_CODES.NOT_FOUND],
+      [{ packageId: gift.id }, other.token, ERROR_CODES.AUTO_RENEW_UNAVAILABLE],
+      [{ packageId: 'not-a-uuid' }, u.token, ERROR_CODES.INVALID_PARAMS],
+      [{}, u.token, ERROR_CODES.INVALID_PARAMS],
+    ];
+    for (const [params, token, code] of refusals) {
+      const r = await h.call('hub_createAutoRenewStripeSetup', params as never, { token });
+      expect(r.error?.code, JSON.stringify(params)).toBe(code);
+      const s2 = await h.call(
+        'hub_setAutoRenewByCard',
+        { byCard: true, ...(params as object) } as never,
+        { token },
+      );
+      expect(s2.error?.code, JSON.stringify(params)).toBe(code);
+    }
+
+    const setup = await h.call(
+      'hub_createAutoRenewStripeSetup',
+      { packageId: pkg!.id },
+      { token: u.token },
+    );
+    const { setupIntentId, clientSecret } = setup.result!;
+    await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        'payment_method_data[card][number]': '5555555555554444',
+        client_secret: clientSecret,
+        key: fake.publishableKey,
+      }),
+    });
+    const event = fake.events.find(
+      (e) => e.type === 'setup_intent.succeeded' && e.payload.includes(setupIntentId),
+    )!;
+    expect((await deliver(event)).body.outcome).toBe('card_saved_for_renewal');
+    const subs = (await h.call('hub_getSubscriptions', {}, { token: u.token })).result!.list;
+    expect(subs).toEqual([
+      expect.objectContaining({
+        packageId: pkg!.id,
+        channel: 'card',
+        card: expect.objectContaining({ brand: 'mastercard', last4: '4444' }),
+      }),
+    ]);
+    expect((await h.call('hub_getSubscriptions', {}, { token: other.token })).result!.list).toEqual(
+      [],
+    );
+
+    const cancel = await h.call(
+      'hub_setUserAutoRenew',
+      { packageId: pkg!.id, autoRenew: false },
+      { token: u.token },
+    );
+    expect(cancel.result?.autoRenew).toBe(false);
+    expect((await h.call('hub_getSubscriptions', {}, { token: u.token })).result!.list).toEqual([]);
   });
 });

@@ -184,7 +184,7 @@ async function continueOrder(
 
 export async function placeOrder(deps: TCardDeps, o: TNewOrder): Promise<TCardOrder> {
   // The card is checked before the order exists: no saved card leaves nothing behind.
-  await chooseCard(deps, o.accountId, o.cardId);
+  const chosen = await chooseCard(deps, o.accountId, o.cardId);
   const [inserted] = await deps.db
     .insert(cardOrders)
     .values({
@@ -206,7 +206,7 @@ export async function placeOrder(deps: TCardDeps, o: TNewOrder): Promise<TCardOr
   const row = inserted ?? (await findOrder(deps, o.accountId, o.requestKey))!;
   if (!inserted && (row.kind !== o.kind || row.amountCents !== o.amountCents))
     throw new RpcError(ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
-  return charge(deps, row, o.cardId, o.offSession ?? false);
+  return charge(deps, row, o.cardId, o.offSession ?? false, chosen);
 }
 
 /** Creates and confirms the order's PaymentIntent (once: Stripe's idempotency key is the order id). */
@@ -215,9 +215,10 @@ async function charge(
   row: TCardOrderRow,
   cardId: string | undefined,
   offSession: boolean,
+  chosen?: { customerId: string; card: TCard },
 ): Promise<TCardOrder> {
   const stripe = requireStripe(deps);
-  const { customerId, card } = await chooseCard(deps, row.accountId, cardId);
+  const { customerId, card } = chosen ?? (await chooseCard(deps, row.accountId, cardId));
   await deps.db
     .update(cardOrders)
     .set({ paymentMethodId: card.id, cardBrand: card.brand, cardLast4: card.last4 })
