@@ -16,8 +16,8 @@ import { cardOrders, type TCardOrderRow } from '@rpc/db';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { RpcError } from '../../rpc/errors';
+import { purchasableSku } from '../wallet/buy-package';
 import { quoteSku } from '../wallet/price-quote';
-import { findSku } from '../wallet/sku-catalogue';
 import type { TWalletCaller } from '../wallet/wallet-caller';
 import { callStripe, isCardError, requireStripe, type TCardDeps } from './card-deps';
 import { isSettledStatus, toCardOrder } from './order-rows';
@@ -38,12 +38,6 @@ type TNewOrder = {
   /** a renewal: charged without the buyer present */
   offSession?: boolean;
 };
-
-function purchasableSku(deps: TCardDeps, skuId: string): TSku {
-  const sku = findSku(deps.skus, skuId);
-  if (!sku || !sku.isPurchasable) throw new RpcError(ERROR_CODES.SKU_UNAVAILABLE);
-  return sku;
-}
 
 export async function skuFirstConfirmCard(
   deps: TCardDeps,

@@ -9,7 +9,7 @@ import { purchasePackage } from './purchase-package';
 import { findSku } from './sku-catalogue';
 import type { TWalletCaller, TWalletDeps } from './wallet-caller';
 
-function purchasableSku(deps: Pick<TWalletDeps, 'skus'>, skuId: string): TSku {
+export function purchasableSku(deps: Pick<TWalletDeps, 'skus'>, skuId: string): TSku {
   const sku = findSku(deps.skus, skuId);
   if (!sku || !sku.isPurchasable) throw new RpcError(ERROR_CODES.SKU_UNAVAILABLE);
   return sku;
