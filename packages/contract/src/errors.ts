@@ -33,6 +33,17 @@ export const ERROR_CODES = {
   NO_PASSWORD_SET: 10209,
   // Teams and permissions (103xx).
   TEAM_FORBIDDEN: 10301,
+  TEAM_ROLE_FORBIDDEN: 10302,
+  TEAM_OWNER_CANNOT_LEAVE: 10303,
+  TEAM_ALREADY_MEMBER: 10304,
+  TEAM_INVITE_PENDING: 10305,
+  TEAM_INVITE_INVALID: 10306,
+  TEAM_INVITE_SELF: 10307,
+  TEAM_OWNED_LIMIT: 10308,
+  TEAM_RANK_FORBIDDEN: 10309,
+  TEAM_USER_CODE_UNKNOWN: 10310,
+  TEAM_MEMBER_LIMIT: 10311,
+  TEAM_NOT_A_TEAM: 10312,
   // Reports (106xx).
   REPORT_RANGE_REVERSED: 10601,
   REPORT_RANGE_TOO_LONG: 10602,
@@ -108,6 +119,41 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10301: {
     en: 'You are not a member of this team or lack the role for this action.',
     zh: '您不是该团队成员，或没有执行此操作的权限。',
+  },
+  10302: {
+    en: 'Your role in this team does not allow this action.',
+    zh: '您在该团队中的角色无权执行此操作。',
+  },
+  10303: {
+    en: 'The owner cannot leave the team: hand it over to another member or disband it.',
+    zh: '团队所有者不能退出团队：请先转让团队或解散团队。',
+  },
+  10304: { en: 'This user is already a member of the team.', zh: '该用户已是团队成员。' },
+  10305: {
+    en: 'An invitation to this user is already pending.',
+    zh: '已向该用户发出邀请，正在等待回复。',
+  },
+  10306: {
+    en: 'This invitation is no longer valid.',
+    zh: '该邀请已失效。',
+  },
+  10307: { en: 'You cannot invite yourself.', zh: '不能邀请自己。' },
+  10308: {
+    en: 'You own the most teams allowed (20). Disband one to create another.',
+    zh: '您拥有的团队数量已达上限（20 个），请解散一个团队后再创建。',
+  },
+  10309: {
+    en: 'You can only act on members whose role is below yours.',
+    zh: '您只能操作角色低于您的成员。',
+  },
+  10310: { en: 'No user has this user code.', zh: '没有用户使用此用户码。' },
+  10311: {
+    en: 'The team has the most members allowed (100, invitations included).',
+    zh: '团队成员数量已达上限（100 人，含待接受的邀请）。',
+  },
+  10312: {
+    en: 'Switch to a team to see its profile.',
+    zh: '请先切换到团队再查看团队信息。',
   },
   10601: {
     en: 'The end of the time range must be after its start.',

@@ -30,3 +30,6 @@ export * from './invoices/schemas';
 export { INVOICE_METHODS } from './invoices/methods';
 export * from './cards/schemas';
 export { CARD_METHODS } from './cards/methods';
+export * from './teams/permissions';
+export * from './teams/schemas';
+export { TEAM_METHODS } from './teams/methods';

@@ -9,6 +9,7 @@ import { CARD_METHODS } from './cards/methods';
 import { DEPOSIT_METHODS } from './deposits/methods';
 import { EXPORT_METHODS } from './exports/methods';
 import { INVOICE_METHODS } from './invoices/methods';
+import { TEAM_METHODS } from './teams/methods';
 import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
@@ -70,6 +71,7 @@ const all = [
   ...EXPORT_METHODS,
   ...INVOICE_METHODS,
   ...CARD_METHODS,
+  ...TEAM_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

@@ -16,6 +16,8 @@ export function buildOpenRpcDocument(version: string): Record<string, unknown> {
     params: [{ name: 'params', required: true, schema: schemaOf(m.params, 'input') }],
     result: { name: 'result', schema: schemaOf(m.result, 'output') },
     'x-auth': m.auth,
+    ...(m.permission ? { 'x-permission': m.permission } : {}),
+    ...(m.teamFrom === 'params' ? { 'x-team-from': 'params' } : {}),
     ...(m.limitType ? { 'x-limit-type': m.limitType } : {}),
     ...(m.hideError ? { 'x-hide-error': true } : {}),
   }));
@@ -25,7 +27,7 @@ export function buildOpenRpcDocument(version: string): Record<string, unknown> {
       title: 'Console API',
       version,
       description:
-        'POST /api with {method, params, id}. Answers {id, result} or {id, error: {code, message, messageZh, limitType?, attemptsExpireAt?}}. Authorization: Bearer <token>; X-Team-Id: <teamId> in team login.',
+        "POST /api with {method, params, id}. Answers {id, result} or {id, error: {code, message, messageZh, limitType?, attemptsExpireAt?}}. Authorization: Bearer <token>; X-Team-Id: <teamId> in team login. x-permission names what the caller's role on the acting account must allow (owner: all; admin: self, view, keys, billing, members; billing: self, view, billing; viewer: self, view).",
     },
     methods,
     components: {

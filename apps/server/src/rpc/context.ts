@@ -4,7 +4,7 @@ import type { TKeyEvents } from '../gateway/local-invalidation';
 import type { TApiKeyCipher } from '../lib/api-key-cipher';
 import type { TLogger } from '../lib/logger';
 import type { TDatabase } from '@rpc/db';
-import type { TInvoiceSeller } from '@rpc/contract';
+import type { TInvoiceSeller, TTeamRole } from '@rpc/contract';
 import type { TClock } from '../lib/clock';
 import type { TPasswordHasher } from '../lib/password';
 import type { TMailer } from '../mail/mailer';
@@ -75,7 +75,8 @@ export type TRpcContext = TDeps & {
 export type TActingAccount = {
   id: string;
   kind: 'personal' | 'team';
-  role: 'owner' | 'admin' | 'member';
+  /** the user's role on the account (a personal account's user is its owner) */
+  role: TTeamRole;
 };
 
 /** The signed-in caller, resolved by the dispatcher for methods with auth 'user'. */

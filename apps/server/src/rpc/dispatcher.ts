@@ -3,8 +3,10 @@
  * Knows nothing about HTTP; every failure leaves as a catalogue error, never as a stack trace.
  */
 import {
+  AUDITED_PERMISSIONS,
   ERROR_CODES,
   ZRpcRequestSchema,
+  roleAllows,
   buildOpenRpcDocument,
   getMethod,
   type TMethodDef,
@@ -12,7 +14,8 @@ import {
   type TRpcResponse,
 } from '@rpc/contract';
 import type { z } from 'zod';
-import { resolveAuth } from '../auth/resolve-auth';
+import { resolveActingAccount, resolveSession } from '../auth/resolve-auth';
+import { writeAuditFromCall } from '../services/teams/audit-log';
 import type { TAuth, TRpcContext } from './context';
 import { RpcError, toRpcErrorBody, type TErrorDetail } from './errors';
 import { HANDLERS } from './handlers';
@@ -63,14 +66,43 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
   // The contract decides whether a session is needed; a handler of the other kind is a wiring bug.
   if (handler.auth !== def.auth)
     throw new Error(`handler auth of ${method} disagrees with the contract`);
-  // Session first: a caller without one learns nothing about a method's params. A method about the session itself
-  // (hub_logout) ignores X-Team-Id, so a stale team id cannot keep anyone signed in.
-  const auth =
-    def.auth === 'user'
-      ? await resolveAuth({ ...ctx, teamId: def.ignoresTeamHeader ? null : ctx.teamId })
-      : undefined;
-  const params = validateParams(def, rawParams);
+  // Session first: a caller without one learns nothing about a method's params.
+  let auth: TAuth | undefined;
+  let params: unknown;
+  if (def.auth === 'user') {
+    const session = await resolveSession(ctx);
+    if (def.teamFrom === 'params') {
+      // Team management names its team in the params: membership and role are checked on that team, which must
+      // be a team (a user is the owner of their personal account, which is not something to disband).
+      params = validateParams(def, rawParams);
+      auth = await resolveActingAccount(ctx.db, session, (params as { teamId: string }).teamId);
+      if (auth.account.kind !== 'team') throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+    } else {
+      // A method about the session itself (hub_logout) ignores X-Team-Id, so a stale team id cannot keep anyone
+      // signed in.
+      auth = await resolveActingAccount(
+        ctx.db,
+        session,
+        def.ignoresTeamHeader ? null : ctx.teamId,
+      );
+      params = validateParams(def, rawParams);
+    }
+    // The one role check of the whole API (teams/permissions.ts): handlers never look at roles.
+    if (!roleAllows(auth.account.role, def.permission)) {
+      throw new RpcError(ERROR_CODES.TEAM_ROLE_FORBIDDEN);
+    }
+  } else {
+    params = validateParams(def, rawParams);
+  }
   const result = await handler.run({ ctx, params, ...(auth ? { auth } : {}) });
+  if (
+    auth?.account.kind === 'team' &&
+    def.auth === 'user' &&
+    AUDITED_PERMISSIONS.has(def.permission) &&
+    !def.readOnly
+  ) {
+    await writeAuditFromCall(ctx, { auth, method, params });
+  }
 
   // The contract promises the shape of every answer; a mismatch is our bug, reported as 10500.
   const checked = def.result.safeParse(result);

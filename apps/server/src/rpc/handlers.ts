@@ -57,6 +57,7 @@ import { CARD_HANDLERS } from './methods/cards/index';
 import { DEPOSIT_HANDLERS } from './methods/deposits/index';
 import { EXPORT_HANDLERS } from './methods/exports/index';
 import { INVOICE_HANDLERS } from './methods/invoices/index';
+import { TEAM_HANDLERS } from './methods/teams/index';
 import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
@@ -118,4 +119,5 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   ...EXPORT_HANDLERS,
   ...INVOICE_HANDLERS,
   ...CARD_HANDLERS,
+  ...TEAM_HANDLERS,
 };

@@ -92,6 +92,7 @@ export const hubLogout = defineMethod({
   params: z.object({}),
   result: ZSuccessSchema,
   auth: 'user',
+  permission: 'self',
   ignoresTeamHeader: true,
   hideError: true,
   keepDuplicates: true,
@@ -103,6 +104,7 @@ export const hubGetUserProfile = defineMethod({
   params: z.object({}),
   result: ZUserProfileSchema,
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubSendResetPasswordMail = defineMethod({
@@ -158,6 +160,7 @@ export const hubChangePassword = defineMethod({
   params: ZChangePasswordParamsSchema,
   result: ZSuccessSchema,
   auth: 'user',
+  permission: 'self',
   limitType: 'type1',
 });
 
@@ -167,6 +170,7 @@ export const hubSetUserNickname = defineMethod({
   params: z.object({ nickname: ZNicknameSchema }),
   result: z.object({ nickname: z.string() }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubChangeUserLang = defineMethod({
@@ -175,6 +179,7 @@ export const hubChangeUserLang = defineMethod({
   params: z.object({ lang: ZLanguageSchema }),
   result: z.object({ language: ZLanguageSchema }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubSetUserAcceptTerm = defineMethod({
@@ -183,6 +188,7 @@ export const hubSetUserAcceptTerm = defineMethod({
   params: z.object({}),
   result: z.object({ acceptTerm: z.literal(true), initialize: z.literal(true) }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubSetRechargeTips = defineMethod({
@@ -191,6 +197,7 @@ export const hubSetRechargeTips = defineMethod({
   params: z.object({ rechargeTips: z.union([z.literal(0), z.literal(1)]) }),
   result: z.object({ rechargeTips: z.union([z.literal(0), z.literal(1)]) }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubGetConfig = defineMethod({

@@ -1,6 +1,7 @@
 /** Field schemas reused by the account methods and by the web app's forms. */
 import { z } from 'zod';
 import { LANGUAGES, USER_TYPES } from '../constants';
+import { TEAM_ROLES } from '../teams/permissions';
 
 /** Rejects C0/C1 control characters, bidi overrides and zero-width characters in free text. */
 const SAFE_TEXT = /^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]*$/;
@@ -39,7 +40,7 @@ export const ZCodeStatusSchema = z.object({
 export const ZTeamSummarySchema = z.object({
   teamId: z.string(),
   teamName: z.string(),
-  role: z.string(),
+  role: z.enum(TEAM_ROLES),
 });
 
 export const ZOauthBindingSchema = z.object({

@@ -20,6 +20,7 @@ export const hubGenerateApiKey = defineMethod({
   params: z.object({ name: ZApiKeyNameSchema }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubGetApiKeys = defineMethod({
@@ -34,6 +35,7 @@ export const hubGetApiKeys = defineMethod({
     perPage: z.number().int(),
   }),
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubGetApiKey = defineMethod({
@@ -42,6 +44,7 @@ export const hubGetApiKey = defineMethod({
   params: z.object({ keyId: ZKeyIdSchema }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubGetPureApiKeys = defineMethod({
@@ -50,6 +53,7 @@ export const hubGetPureApiKeys = defineMethod({
   params: z.object({}),
   result: z.object({ list: z.array(z.object({ keyId: z.string(), name: z.string() })) }),
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubSetApiKeyName = defineMethod({
@@ -58,6 +62,7 @@ export const hubSetApiKeyName = defineMethod({
   params: z.object({ keyId: ZKeyIdSchema, name: ZApiKeyNameSchema }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubDeleteApiKey = defineMethod({
@@ -66,6 +71,7 @@ export const hubDeleteApiKey = defineMethod({
   params: z.object({ keyId: ZKeyIdSchema }),
   result: z.object({ success: z.literal(true) }),
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubUpdateApiKey = defineMethod({
@@ -79,6 +85,7 @@ export const hubUpdateApiKey = defineMethod({
   }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubSetApiKeyAdvancedFeatures = defineMethod({
@@ -92,6 +99,7 @@ export const hubSetApiKeyAdvancedFeatures = defineMethod({
   }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubSetApiKeyMev = defineMethod({
@@ -100,6 +108,7 @@ export const hubSetApiKeyMev = defineMethod({
   params: z.object({ keyId: ZKeyIdSchema, mev: ZMevModeSchema }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubSetApiKeyBundler = defineMethod({
@@ -108,6 +117,7 @@ export const hubSetApiKeyBundler = defineMethod({
   params: z.object({ keyId: ZKeyIdSchema, bundler: ZBundlerSchema }),
   result: ZApiKeySchema,
   auth: 'user',
+  permission: 'keys',
 });
 
 export const hubGetApiKeyNeedUpgrade = defineMethod({
@@ -121,4 +131,5 @@ export const hubGetApiKeyNeedUpgrade = defineMethod({
     reasons: z.array(z.enum(['advanced_features_on_free_tier', 'low_ru_balance'])),
   }),
   auth: 'user',
+  permission: 'view',
 });

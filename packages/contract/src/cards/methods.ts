@@ -27,6 +27,8 @@ export const hubGetCreditCardList = defineMethod({
   params: z.object({}),
   result: z.object({ isConfigured: z.boolean(), list: z.array(ZCardSchema) }),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubCreateStripeSetup = defineMethod({
@@ -37,6 +39,7 @@ export const hubCreateStripeSetup = defineMethod({
   params: z.object({}),
   result: ZSetupIntentSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubSetDefaultCreditCard = defineMethod({
@@ -45,6 +48,7 @@ export const hubSetDefaultCreditCard = defineMethod({
   params: z.object({ cardId: ZCardIdSchema }),
   result: z.object({ list: z.array(ZCardSchema) }),
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubRemoveCreditCard = defineMethod({
@@ -55,6 +59,7 @@ export const hubRemoveCreditCard = defineMethod({
   params: z.object({ cardId: ZCardIdSchema }),
   result: z.object({ list: z.array(ZCardSchema) }),
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubSkuFirstConfirmCard = defineMethod({
@@ -67,6 +72,8 @@ export const hubSkuFirstConfirmCard = defineMethod({
     card: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
   }),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubBuyPackageByCard = defineMethod({
@@ -85,6 +92,7 @@ export const hubBuyPackageByCard = defineMethod({
   }),
   result: ZCardOrderSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubCreateStripeOrder = defineMethod({
@@ -99,6 +107,7 @@ export const hubCreateStripeOrder = defineMethod({
   }),
   result: ZCardOrderSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubPolling = defineMethod({
@@ -109,6 +118,8 @@ export const hubPolling = defineMethod({
   params: z.object({ orderId: ZCardOrderIdSchema }),
   result: ZCardOrderSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
   hideError: true,
 });
 
@@ -120,6 +131,7 @@ export const hubCreateAutoRenewStripeSetup = defineMethod({
   params: z.object({ packageId: ZPackageIdSchema }),
   result: ZSetupIntentSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubSetAutoRenewByCard = defineMethod({
@@ -134,6 +146,7 @@ export const hubSetAutoRenewByCard = defineMethod({
   }),
   result: ZSubscriptionSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetSubscriptions = defineMethod({
@@ -144,6 +157,8 @@ export const hubGetSubscriptions = defineMethod({
   params: z.object({}),
   result: z.object({ list: z.array(ZSubscriptionSchema) }),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 /** The card domain's methods, merged into the catalogue by ../methods.ts. */

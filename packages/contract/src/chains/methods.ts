@@ -55,6 +55,7 @@ export const hubGetUserLimitInfo = defineMethod({
     tiers: z.array(ZTierSchema),
   }),
   auth: 'user',
+  permission: 'view',
   hideError: true,
 });
 

@@ -17,6 +17,8 @@ export const hubGetWalletCoinList = defineMethod({
   params: z.object({}),
   result: z.object({ list: z.array(ZCoinSchema) }),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubGetDepositAddress = defineMethod({
@@ -26,6 +28,7 @@ export const hubGetDepositAddress = defineMethod({
   params: z.object({ chain: z.string().trim().min(1).max(64) }),
   result: ZDepositAddressSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetDepositAddressList = defineMethod({
@@ -34,6 +37,8 @@ export const hubGetDepositAddressList = defineMethod({
   params: z.object({}),
   result: z.object({ list: z.array(ZDepositAddressSchema) }),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubGetWalletDeposit = defineMethod({
@@ -42,6 +47,8 @@ export const hubGetWalletDeposit = defineMethod({
   params: ZWalletPageParamsSchema.extend({ channel: ZPaymentChannelFilterSchema.default('all') }),
   result: pagedResult(ZDepositSchema),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubGetWalletDepositPending = defineMethod({
@@ -50,6 +57,8 @@ export const hubGetWalletDepositPending = defineMethod({
   params: z.object({}),
   result: z.object({ list: z.array(ZDepositSchema) }),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubDelWalletDepositPending = defineMethod({
@@ -59,6 +68,7 @@ export const hubDelWalletDepositPending = defineMethod({
   params: z.object({ id: z.uuid() }),
   result: z.object({ success: z.literal(true) }),
   auth: 'user',
+  permission: 'billing',
   hideError: true,
 });
 

@@ -15,6 +15,7 @@ export const hubGetViewUserDepositInfoCsv = defineMethod({
   params: ZDepositExportParamsSchema,
   result: ZExportJobSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetViewUserPurchaseInfoCsv = defineMethod({
@@ -25,6 +26,7 @@ export const hubGetViewUserPurchaseInfoCsv = defineMethod({
   params: ZPurchaseExportParamsSchema,
   result: ZExportJobSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetExportStatus = defineMethod({
@@ -35,6 +37,8 @@ export const hubGetExportStatus = defineMethod({
   params: z.object({ exportId: z.uuid() }),
   result: ZExportJobSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 /** The export domain's methods, merged into the catalogue by ../methods.ts. */

@@ -29,6 +29,8 @@ export const hubGetUserInvoiceConfig = defineMethod({
   params: z.object({}),
   result: ZInvoiceConfigSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubUpdateUserInvoiceConfig = defineMethod({
@@ -39,6 +41,7 @@ export const hubUpdateUserInvoiceConfig = defineMethod({
   params: ZInvoiceConfigInputSchema,
   result: ZInvoiceConfigSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetUserInvoice = defineMethod({
@@ -49,6 +52,8 @@ export const hubGetUserInvoice = defineMethod({
   params: ZWalletPageParamsSchema.extend({ channel: ZPaymentChannelFilterSchema.default('all') }),
   result: pagedResult(ZInvoiceSummarySchema),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubGetInvoiceView = defineMethod({
@@ -59,6 +64,8 @@ export const hubGetInvoiceView = defineMethod({
   params: z.object({ invoiceId: ZInvoiceIdSchema }),
   result: ZInvoiceViewSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
   hideError: true,
 });
 
@@ -81,6 +88,7 @@ export const hubGetInvoicePreviewCode = defineMethod({
   params: z.object({ invoiceId: ZInvoiceIdSchema, revoke: z.boolean().default(false) }),
   result: ZInvoicePublicLinkSchema,
   auth: 'user',
+  permission: 'billing',
   hideError: true,
 });
 
@@ -92,6 +100,8 @@ export const hubGetInvoicePdf = defineMethod({
   params: z.object({ invoiceId: ZInvoiceIdSchema, language: ZLanguageSchema.optional() }),
   result: ZInvoicePdfSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
   hideError: true,
 });
 

@@ -21,6 +21,7 @@ export const hubGetUserMessages = defineMethod({
     unreadByType: z.record(z.string(), z.number().int().nonnegative()),
   }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubSetUserMessageRead = defineMethod({
@@ -29,6 +30,7 @@ export const hubSetUserMessageRead = defineMethod({
   params: z.object({ type: ZNoticeTypeSchema }),
   result: z.object({ unreadCount: z.number().int().nonnegative() }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubSetUserMessageReadAll = defineMethod({
@@ -37,6 +39,7 @@ export const hubSetUserMessageReadAll = defineMethod({
   params: z.object({}),
   result: z.object({ unreadCount: z.literal(0) }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const ZEmailConfigSchema = z.object({
@@ -50,6 +53,7 @@ export const hubGetUserEmailConfig = defineMethod({
   params: z.object({}),
   result: ZEmailConfigSchema.extend({ available: z.array(ZNoticeTypeSchema) }),
   auth: 'user',
+  permission: 'self',
 });
 
 export const hubSetUserEmailConfig = defineMethod({
@@ -58,4 +62,5 @@ export const hubSetUserEmailConfig = defineMethod({
   params: ZEmailConfigSchema,
   result: ZEmailConfigSchema,
   auth: 'user',
+  permission: 'self',
 });

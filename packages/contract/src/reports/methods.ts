@@ -28,6 +28,7 @@ export const hubReportUserRuUsage = defineMethod({
   params: ZReportParamsSchema,
   result: ZReportSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserRequestByApikey = defineMethod({
@@ -36,6 +37,7 @@ export const hubReportUserRequestByApikey = defineMethod({
   params: ZReportParamsSchema,
   result: ZReportSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserRuUsageByApikey = defineMethod({
@@ -44,6 +46,7 @@ export const hubReportUserRuUsageByApikey = defineMethod({
   params: ZReportParamsSchema,
   result: ZReportSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserCompositeInfo = defineMethod({
@@ -52,6 +55,7 @@ export const hubReportUserCompositeInfo = defineMethod({
   params: ZReportParamsSchema,
   result: ZReportCompositeInfoSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportApikeyRequest = defineMethod({
@@ -60,6 +64,7 @@ export const hubReportApikeyRequest = defineMethod({
   params: ZApikeyReportParamsSchema,
   result: ZReportSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportApikeyRuUsage = defineMethod({
@@ -68,6 +73,7 @@ export const hubReportApikeyRuUsage = defineMethod({
   params: ZApikeyReportParamsSchema,
   result: ZReportSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportApikeyCompositeInfo = defineMethod({
@@ -76,6 +82,7 @@ export const hubReportApikeyCompositeInfo = defineMethod({
   params: ZApikeyReportParamsSchema,
   result: ZReportCompositeInfoSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUsageInfoByApikey = defineMethod({
@@ -84,6 +91,7 @@ export const hubReportUsageInfoByApikey = defineMethod({
   params: ZReportParamsSchema,
   result: z.object({ list: z.array(ZUsageByApikeyRowSchema) }),
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUsageInfoByNetwork = defineMethod({
@@ -92,6 +100,7 @@ export const hubReportUsageInfoByNetwork = defineMethod({
   params: ZReportParamsSchema,
   result: z.object({ list: z.array(ZUsageByNetworkRowSchema) }),
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserCompositeInfoByApikey = defineMethod({
@@ -100,6 +109,7 @@ export const hubReportUserCompositeInfoByApikey = defineMethod({
   params: ZReportParamsSchema,
   result: ZReportCompositeSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserCompositeInfoByNetwork = defineMethod({
@@ -108,6 +118,7 @@ export const hubReportUserCompositeInfoByNetwork = defineMethod({
   params: ZReportParamsSchema,
   result: ZReportCompositeSeriesResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserTop5MethodRuCostByApikey = defineMethod({
@@ -116,6 +127,7 @@ export const hubReportUserTop5MethodRuCostByApikey = defineMethod({
   params: ZReportParamsSchema,
   result: ZTopMethodsResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserTop5MethodRuCostByNetwork = defineMethod({
@@ -124,6 +136,7 @@ export const hubReportUserTop5MethodRuCostByNetwork = defineMethod({
   params: ZReportParamsSchema,
   result: ZTopMethodsResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubReportUserRefusals = defineMethod({
@@ -132,6 +145,7 @@ export const hubReportUserRefusals = defineMethod({
   params: ZReportParamsSchema,
   result: ZRefusalsResultSchema,
   auth: 'user',
+  permission: 'view',
 });
 
 const MONEY_RANGE_NOTE =
@@ -143,6 +157,8 @@ export const hubReportUserPurchase = defineMethod({
   params: ZPurchaseReportParamsSchema,
   result: ZMoneyReportResultSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubReportUserDeposit = defineMethod({
@@ -151,4 +167,6 @@ export const hubReportUserDeposit = defineMethod({
   params: ZMoneyReportParamsSchema,
   result: ZMoneyReportResultSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });

@@ -29,6 +29,7 @@ export const hubGetUserWalletOverview = defineMethod({
   params: z.object({}),
   result: ZWalletOverviewSchema,
   auth: 'user',
+  permission: 'view',
   keepDuplicates: true,
 });
 
@@ -39,6 +40,7 @@ export const hubGetSkuList = defineMethod({
   params: z.object({}),
   result: z.object({ version: z.string(), currency: z.literal('USD'), list: z.array(ZSkuSchema) }),
   auth: 'user',
+  permission: 'view',
   keepDuplicates: true,
 });
 
@@ -49,6 +51,8 @@ export const hubSkuFirstConfirm = defineMethod({
   params: z.object({ skuId: ZSkuIdSchema, useDiscount: z.boolean().default(true) }),
   result: ZQuoteSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubBuyPackage = defineMethod({
@@ -69,6 +73,7 @@ export const hubBuyPackage = defineMethod({
     wallet: ZWalletOverviewSchema,
   }),
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetFreeSkuBuyFreeType = defineMethod({
@@ -83,6 +88,7 @@ export const hubGetFreeSkuBuyFreeType = defineMethod({
     nextClaimAt: z.number().int(),
   }),
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetEnterpriseInfo = defineMethod({
@@ -96,6 +102,7 @@ export const hubGetEnterpriseInfo = defineMethod({
     packages: z.array(ZPackageSchema),
   }),
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubGetViewUserPurchaseInfo = defineMethod({
@@ -108,6 +115,8 @@ export const hubGetViewUserPurchaseInfo = defineMethod({
   }),
   result: pagedResult(ZPurchaseSchema),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubGetViewUsedInfo = defineMethod({
@@ -119,6 +128,7 @@ export const hubGetViewUsedInfo = defineMethod({
   }),
   result: pagedResult(ZPackageSchema),
   auth: 'user',
+  permission: 'view',
 });
 
 export const hubSetUserAutoRenew = defineMethod({
@@ -128,6 +138,7 @@ export const hubSetUserAutoRenew = defineMethod({
   params: z.object({ packageId: ZPackageIdSchema, autoRenew: z.boolean() }),
   result: ZPackageSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubSetUserDiscountCode = defineMethod({
@@ -137,6 +148,7 @@ export const hubSetUserDiscountCode = defineMethod({
   params: z.object({ code: ZDiscountCodeSchema }),
   result: ZDiscountDetailSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 export const hubGetUserDiscountCodeDetail = defineMethod({
@@ -145,6 +157,8 @@ export const hubGetUserDiscountCodeDetail = defineMethod({
   params: z.object({}),
   result: ZDiscountDetailSchema.nullable(),
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubGetSpendLimits = defineMethod({
@@ -154,6 +168,8 @@ export const hubGetSpendLimits = defineMethod({
   params: z.object({}),
   result: ZSpendLimitsSchema,
   auth: 'user',
+  permission: 'billing',
+  readOnly: true,
 });
 
 export const hubSetSpendLimits = defineMethod({
@@ -164,6 +180,7 @@ export const hubSetSpendLimits = defineMethod({
   params: ZSpendLimitsInputSchema,
   result: ZSpendLimitsSchema,
   auth: 'user',
+  permission: 'billing',
 });
 
 /** The wallet domain's methods, merged into the catalogue by ../methods.ts. */

@@ -2,7 +2,8 @@ import { index, pgEnum, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm
 import { accounts } from './accounts';
 import { users } from './users';
 
-export const memberRole = pgEnum('member_role', ['owner', 'admin', 'member']);
+/** Kept equal to TEAM_ROLES of packages/contract/src/teams/permissions.ts (a unit test compares them). */
+export const memberRole = pgEnum('member_role', ['owner', 'admin', 'billing', 'viewer']);
 export type TMemberRole = (typeof memberRole.enumValues)[number];
 
 /** Who may act on an account, and how. A personal account has exactly its user as owner. */

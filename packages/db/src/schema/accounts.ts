@@ -8,6 +8,13 @@ export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: accountKind('kind').notNull(),
   name: text('name').notNull(),
+  /** A team's note (hub_editTeamNote); empty for personal accounts. */
+  note: text('note').notNull().default(''),
+  /**
+   * Set when a team is disbanded: members are gone and its keys deleted, but its ledgers, invoices and audit log
+   * stay (they are the record of what was billed).
+   */
+  disbandedAt: timestamp('disbanded_at', { withTimezone: true, mode: 'date' }),
   /** Rate-limit tier id (apps/gateway/config/tiers.json). */
   tier: text('tier').notNull().default('free'),
   /**

@@ -17,3 +17,4 @@ export * from './exports';
 export * from './spend-limits';
 export * from './cards';
 export * from './invoices';
+export * from './teams';

@@ -13,6 +13,8 @@ import {
 import { accounts } from './accounts';
 
 export const userLanguage = pgEnum('user_language', ['en', 'zh']);
+/** SPEC §3 userType: 'team' users registered with hub_registerTeam and enter their team directly (SPEC §6). */
+export const userType = pgEnum('user_type', ['user', 'team']);
 
 export const users = pgTable(
   'users',
@@ -25,6 +27,9 @@ export const users = pgTable(
     nickname: text('nickname').notNull().default(''),
     avatar: text('avatar'),
     language: userLanguage('language').notNull().default('en'),
+    userType: userType('user_type').notNull().default('user'),
+    /** hub_getUserCode: given out on first ask, so admins can invite without knowing the e-mail address. */
+    userCode: text('user_code'),
     mailConfirmedAt: timestamp('mail_confirmed_at', { withTimezone: true, mode: 'date' }),
     initialized: boolean('initialized').notNull().default(false),
     acceptTerm: boolean('accept_term').notNull().default(false),
@@ -40,6 +45,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_personal_account_unique').on(t.personalAccountId),
+    uniqueIndex('users_user_code_unique').on(t.userCode),
     // The lowercase rule lives in the database too, so no code path can store a mixed-case duplicate.
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_recharge_tips_bit', sql`${t.rechargeTips} in (0, 1)`),

@@ -3,19 +3,25 @@ import { accountMembers, accounts, apiKeys, users } from '@rpc/db';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
+import { hasPendingInvite } from '../teams/invites';
 
-type TOptions = Pick<TRpcContext, 'db'> & { auth: TAuth };
+type TOptions = Pick<TRpcContext, 'db' | 'clock'> & { auth: TAuth };
 
 export async function getUserProfile(o: TOptions): Promise<TResult<'hub_getUserProfile'>> {
   const [user] = await o.db.select().from(users).where(eq(users.id, o.auth.userId)).limit(1);
   if (!user) throw new RpcError(ERROR_CODES.SESSION_MISSING);
-  // Team memberships already come from account_members, so team screens need no change here.
   const teams = await o.db
     .select({ teamId: accounts.id, teamName: accounts.name, role: accountMembers.role })
     .from(accountMembers)
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
-    .where(and(eq(accountMembers.userId, user.id), eq(accounts.kind, 'team')))
-    .orderBy(asc(accountMembers.createdAt));
+    .where(
+      and(
+        eq(accountMembers.userId, user.id),
+        eq(accounts.kind, 'team'),
+        isNull(accounts.disbandedAt),
+      ),
+    )
+    .orderBy(asc(accountMembers.createdAt), asc(accounts.id));
   const [keys] = await o.db
     .select({ n: count() })
     .from(apiKeys)
@@ -34,8 +40,8 @@ export async function getUserProfile(o: TOptions): Promise<TResult<'hub_getUserP
     isNoPassword: user.passwordHash === null,
     teamList: teams,
     hasTeam: teams.length > 0,
-    hasInvite: false,
-    userType: 'user',
+    hasInvite: await hasPendingInvite(o.db, user.id, o.clock.now()),
+    userType: user.userType,
     acceptTerm: user.acceptTerm,
     language: user.language,
     createdAt: user.createdAt.getTime(),

@@ -12,6 +12,7 @@ import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 import { grantRegisterGift } from '../wallet/grant-register-gift';
 import { raiseNotice } from '../notices/raise-notice';
+import { insertTeam } from '../teams/teams';
 import { issueCode } from './one-time-codes';
 import { sendAccountMail } from './send-account-mail';
 
@@ -31,6 +32,23 @@ export function defaultNickname(email: string): string {
  * transaction, then mails the link.
  */
 export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
+  return createUser(o);
+}
+
+/**
+ * hub_registerTeam: a team-type user (SPEC §3 userType team) with a personal account and a first team it owns.
+ * The register gift goes to the team, where a team-type user works (SPEC §6 sends it straight in).
+ */
+export async function registerTeam(
+  o: Omit<TOptions, keyof TParams<'hub_register'>> & TParams<'hub_registerTeam'>,
+): Promise<TResult<'hub_registerTeam'>> {
+  return createUser(o, { name: o.teamName, nickname: o.nickname });
+}
+
+async function createUser(
+  o: TOptions,
+  team?: { name: string; nickname: string | undefined },
+): Promise<TResult<'hub_register'>> {
   await o.throttle.enforce({
     action: 'register',
     email: o.email,
@@ -50,7 +68,7 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
   const passwordHash = await o.passwords.hash(o.password);
   const now = o.clock.now();
   const language = o.language ?? 'en';
-  const nickname = defaultNickname(o.email);
+  const nickname = team?.nickname ?? defaultNickname(o.email);
 
   let code: string;
   let giftNotices: Awaited<ReturnType<typeof raiseNotice>> = [];
@@ -71,6 +89,7 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
           initialized: true,
           acceptTerm: true,
           personalAccountId: account!.id,
+          userType: team ? 'team' : 'user',
           createdAt: new Date(now),
           updatedAt: new Date(now),
         })
@@ -81,10 +100,13 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
         role: 'owner',
         createdAt: new Date(now),
       });
+      const giftAccountId = team
+        ? await insertTeam(tx, { userId: user!.id, ip: o.ip, name: team.name, note: '', at: now })
+        : account!.id;
       if (o.config.registerGiftRu > 0) {
         // ref = the user id: one gift per user, whatever retries happen.
         await grantRegisterGift(tx, {
-          accountId: account!.id,
+          accountId: giftAccountId,
           userId: user!.id,
           ru: o.config.registerGiftRu,
           at: now,
@@ -94,7 +116,7 @@ export async function register(o: TOptions): Promise<TResult<'hub_register'>> {
           at: now,
           type: 'register_gift',
           userId: user!.id,
-          accountId: account!.id,
+          accountId: giftAccountId,
           title: 'Welcome gift',
           content: `${o.config.registerGiftRu.toLocaleString('en-US')} RU have been added to your account.`,
           expand: { amount: o.config.registerGiftRu },

@@ -1,0 +1,371 @@
+/**
+ * Team invitations: by user code or e-mail address, answered by the invited user (hub_getMyInvite, approve,
+ * reject), withdrawn by the team. An invitation reaches a user through their user id, or through their e-mail
+ * address once it is confirmed (so nobody joins a team by signing up with someone else's address).
+ */
+import {
+  ERROR_CODES,
+  INVITE_TTL_DAYS,
+  MAX_TEAM_MEMBERS,
+  type TLanguage,
+  type TParams,
+  type TResult,
+  type TTeamInvite,
+} from '@rpc/contract';
+import { accountMembers, accounts, teamInvites, users, type TExecutor } from '@rpc/db';
+import { aliasedTable, and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { RpcError } from '../../rpc/errors';
+import { renderTeamInviteMail } from '../../mail/templates/team';
+import { raiseNotice } from '../notices/raise-notice';
+import { writeAudit } from './audit-log';
+import type { TTeamCaller, TTeamDeps } from './team-caller';
+import { displayName, teamName, userName } from './team-rows';
+
+const DAY_MS = 86_400_000;
+
+/** Pending invitations past their expiry become 'expired' (so the pending-unique indexes free up). */
+async function lapseInvites(db: TExecutor, now: number, accountId?: string): Promise<void> {
+  await db
+    .update(teamInvites)
+    .set({ status: 'expired', decidedAt: new Date(now) })
+    .where(
+      and(
+        eq(teamInvites.status, 'pending'),
+        lte(teamInvites.expiresAt, new Date(now)),
+        accountId ? eq(teamInvites.accountId, accountId) : undefined,
+      ),
+    );
+}
+
+export async function addMember(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+  params: TParams<'hub_addMember'>,
+): Promise<TResult<'hub_addMember'>> {
+  const now = deps.clock.now();
+  const [me] = await deps.db
+    .select({ email: users.email, name: displayName })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  const invitee = params.userCode
+    ? await findUser(deps.db, eq(users.userCode, params.userCode))
+    : await findUser(deps.db, eq(users.email, params.email!));
+  if (params.userCode && !invitee) throw new RpcError(ERROR_CODES.TEAM_USER_CODE_UNKNOWN);
+  if (invitee?.id === caller.userId || (params.email && params.email === me?.email)) {
+    throw new RpcError(ERROR_CODES.TEAM_INVITE_SELF);
+  }
+
+  const teamId = caller.account.id;
+  let row;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      // The team's row serialises invitations and joins, so the member limit holds under concurrency.
+      await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, teamId))
+        .for('update');
+      await lapseInvites(tx, now, teamId);
+      if (invitee) {
+        const [member] = await tx
+          .select({ id: accountMembers.userId })
+          .from(accountMembers)
+          .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, invitee.id)));
+        if (member) throw new RpcError(ERROR_CODES.TEAM_ALREADY_MEMBER);
+        // The same person invited once by code and once by address is still one pending invitation.
+        if (invitee.email) {
+          const [byMail] = await tx
+            .select({ id: teamInvites.id })
+            .from(teamInvites)
+            .where(
+              and(
+                eq(teamInvites.accountId, teamId),
+                eq(teamInvites.status, 'pending'),
+                or(
+                  eq(teamInvites.inviteeEmail, invitee.email),
+                  eq(teamInvites.inviteeUserId, invitee.id),
+                ),
+              ),
+            );
+          if (byMail) throw new RpcError(ERROR_CODES.TEAM_INVITE_PENDING);
+        }
+      }
+      const [members] = await tx
+        .select({ n: count() })
+        .from(accountMembers)
+        .where(eq(accountMembers.accountId, teamId));
+      const [pending] = await tx
+        .select({ n: count() })
+        .from(teamInvites)
+        .where(and(eq(teamInvites.accountId, teamId), eq(teamInvites.status, 'pending')));
+      if ((members?.n ?? 0) + (pending?.n ?? 0) >= MAX_TEAM_MEMBERS) {
+        throw new RpcError(ERROR_CODES.TEAM_MEMBER_LIMIT);
+      }
+      const [inserted] = await tx
+        .insert(teamInvites)
+        .values({
+          accountId: teamId,
+          inviterUserId: caller.userId,
+          inviteeUserId: invitee?.id ?? null,
+          inviteeEmail: params.email ?? null,
+          role: params.role,
+          createdAt: new Date(now),
+          expiresAt: new Date(now + INVITE_TTL_DAYS * DAY_MS),
+        })
+        .returning();
+      return inserted!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new RpcError(ERROR_CODES.TEAM_INVITE_PENDING, { cause: err });
+    throw err;
+  }
+
+  const mailTo = params.email ?? (invitee?.confirmed ? invitee.email : null);
+  if (mailTo) {
+    const mail = renderTeamInviteMail(invitee?.language ?? 'en', {
+      teamName: await teamName(deps.db, teamId),
+      inviter: me?.name ?? '',
+      link: `${deps.config.publicUrl}/invite-member`,
+      days: INVITE_TTL_DAYS,
+    });
+    await deps.mailer.send({ ...mail, to: mailTo }).catch((err: unknown) => {
+      deps.logger.error({ err }, 'team invitation mail failed');
+    });
+  }
+  return {
+    inviteId: row.id,
+    invitee: params.email ?? params.userCode ?? '',
+    role: row.role as TTeamInvite['role'],
+    invitedBy: me?.name ?? '',
+    createdAt: row.createdAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+  };
+}
+
+async function findUser(db: TExecutor, where: ReturnType<typeof eq>) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      language: users.language,
+      confirmedAt: users.mailConfirmedAt,
+    })
+    .from(users)
+    .where(where)
+    .limit(1);
+  return row
+    ? { ...row, language: row.language as TLanguage, confirmed: row.confirmedAt !== null }
+    : undefined;
+}
+
+export async function getTeamInvites(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+): Promise<TResult<'hub_getTeamInvites'>> {
+  const invitee = aliasedTable(users, 'invitee');
+  const rows = await deps.db
+    .select({
+      inviteId: teamInvites.id,
+      inviteeEmail: teamInvites.inviteeEmail,
+      inviteeUserEmail: invitee.email,
+      inviteeCode: invitee.userCode,
+      role: teamInvites.role,
+      invitedBy: sql<string>`coalesce(nullif(${users.nickname}, ''), ${users.email}, '')`,
+      createdAt: teamInvites.createdAt,
+      expiresAt: teamInvites.expiresAt,
+    })
+    .from(teamInvites)
+    .leftJoin(users, eq(users.id, teamInvites.inviterUserId))
+    .leftJoin(invitee, eq(invitee.id, teamInvites.inviteeUserId))
+    .where(
+      and(
+        eq(teamInvites.accountId, caller.account.id),
+        eq(teamInvites.status, 'pending'),
+        gt(teamInvites.expiresAt, new Date(deps.clock.now())),
+      ),
+    )
+    .orderBy(asc(teamInvites.createdAt));
+  return {
+    list: rows.map((r) => ({
+      inviteId: r.inviteId,
+      invitee: r.inviteeEmail ?? r.inviteeCode ?? r.inviteeUserEmail ?? '',
+      role: r.role as TTeamInvite['role'],
+      invitedBy: r.invitedBy ?? '',
+      createdAt: r.createdAt.getTime(),
+      expiresAt: r.expiresAt.getTime(),
+    })),
+  };
+}
+
+export async function cancelInvite(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+  params: TParams<'hub_cancelInvite'>,
+): Promise<{ success: true }> {
+  const [row] = await deps.db
+    .update(teamInvites)
+    .set({ status: 'cancelled', decidedAt: new Date(deps.clock.now()) })
+    .where(
+      and(
+        eq(teamInvites.id, params.inviteId),
+        eq(teamInvites.accountId, caller.account.id),
+        eq(teamInvites.status, 'pending'),
+      ),
+    )
+    .returning({ id: teamInvites.id });
+  if (!row) throw new RpcError(ERROR_CODES.NOT_FOUND);
+  return { success: true };
+}
+
+/** Invitations addressed to a user: by id, or by their confirmed e-mail address; pending and not expired. */
+async function myInvitesWhere(db: TExecutor, userId: string, now: number) {
+  const [me] = await db
+    .select({ email: users.email, confirmedAt: users.mailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const byMail = me?.email && me.confirmedAt ? eq(teamInvites.inviteeEmail, me.email) : undefined;
+  return and(
+    byMail
+      ? or(eq(teamInvites.inviteeUserId, userId), byMail)
+      : eq(teamInvites.inviteeUserId, userId),
+    eq(teamInvites.status, 'pending'),
+    gt(teamInvites.expiresAt, new Date(now)),
+    isNull(accounts.disbandedAt),
+  );
+}
+
+export async function getMyInvite(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+): Promise<TResult<'hub_getMyInvite'>> {
+  const where = await myInvitesWhere(deps.db, caller.userId, deps.clock.now());
+  const rows = await deps.db
+    .select({
+      inviteId: teamInvites.id,
+      teamId: accounts.id,
+      teamName: accounts.name,
+      invitedBy: sql<string>`coalesce(nullif(${users.nickname}, ''), ${users.email}, '')`,
+      role: teamInvites.role,
+      createdAt: teamInvites.createdAt,
+      expiresAt: teamInvites.expiresAt,
+    })
+    .from(teamInvites)
+    .innerJoin(accounts, eq(accounts.id, teamInvites.accountId))
+    .leftJoin(users, eq(users.id, teamInvites.inviterUserId))
+    .where(where)
+    .orderBy(asc(teamInvites.createdAt));
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      invitedBy: r.invitedBy ?? '',
+      role: r.role as TTeamInvite['role'],
+      createdAt: r.createdAt.getTime(),
+      expiresAt: r.expiresAt.getTime(),
+    })),
+  };
+}
+
+/** Whether a user has an invitation to answer (the profile's hasInvite). */
+export async function hasPendingInvite(
+  db: TExecutor,
+  userId: string,
+  now: number,
+): Promise<boolean> {
+  const where = await myInvitesWhere(db, userId, now);
+  const [row] = await db
+    .select({ id: teamInvites.id })
+    .from(teamInvites)
+    .innerJoin(accounts, eq(accounts.id, teamInvites.accountId))
+    .where(where)
+    .limit(1);
+  return row !== undefined;
+}
+
+async function takeInvite(tx: TExecutor, userId: string, inviteId: string, now: number) {
+  const where = await myInvitesWhere(tx, userId, now);
+  const [invite] = await tx
+    .select({ id: teamInvites.id, accountId: teamInvites.accountId, role: teamInvites.role })
+    .from(teamInvites)
+    .innerJoin(accounts, eq(accounts.id, teamInvites.accountId))
+    .where(and(where, eq(teamInvites.id, inviteId)))
+    .for('update', { of: teamInvites });
+  if (!invite) throw new RpcError(ERROR_CODES.TEAM_INVITE_INVALID);
+  return invite;
+}
+
+export async function approveInvite(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+  params: TParams<'hub_approveInvite'>,
+): Promise<TResult<'hub_approveInvite'>> {
+  const now = deps.clock.now();
+  const { result, notices } = await deps.db.transaction(async (tx) => {
+    const invite = await takeInvite(tx, caller.userId, params.inviteId, now);
+    await tx
+      .update(teamInvites)
+      .set({ status: 'approved', decidedAt: new Date(now), inviteeUserId: caller.userId })
+      .where(eq(teamInvites.id, invite.id));
+    const [name, team] = [await userName(tx, caller.userId), await teamName(tx, invite.accountId)];
+    await writeAudit(tx, {
+      accountId: invite.accountId,
+      actorUserId: caller.userId,
+      action: 'team.join',
+      target: name,
+      detail: { role: invite.role },
+      ip: caller.ip,
+      at: now,
+    });
+    // Raised before the new member joins: the owner and admins hear of it, not the new member (even as admin).
+    const raised = await raiseNotice({
+      db: tx,
+      at: now,
+      type: 'team_approve_invite',
+      accountId: invite.accountId,
+      title: 'Invitation accepted',
+      content: `${name} joined the team ${team}.`,
+      expand: { teamId: invite.accountId, teamName: team, userName: name },
+    });
+    const inserted = await tx
+      .insert(accountMembers)
+      .values({
+        accountId: invite.accountId,
+        userId: caller.userId,
+        role: invite.role,
+        createdAt: new Date(now),
+      })
+      .onConflictDoNothing()
+      .returning({ role: accountMembers.role });
+    if (inserted.length === 0) throw new RpcError(ERROR_CODES.TEAM_ALREADY_MEMBER);
+    return {
+      result: { teamId: invite.accountId, teamName: team, role: invite.role },
+      notices: raised,
+    };
+  });
+  deps.noticeBus.push(notices);
+  return result;
+}
+
+export async function rejectInvite(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+  params: TParams<'hub_rejectInvite'>,
+): Promise<{ success: true }> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const invite = await takeInvite(tx, caller.userId, params.inviteId, now);
+    await tx
+      .update(teamInvites)
+      .set({ status: 'rejected', decidedAt: new Date(now), inviteeUserId: caller.userId })
+      .where(eq(teamInvites.id, invite.id));
+    await writeAudit(tx, {
+      accountId: invite.accountId,
+      actorUserId: caller.userId,
+      action: 'team.decline',
+      target: await userName(tx, caller.userId),
+      ip: caller.ip,
+      at: now,
+    });
+  });
+  return { success: true };
+}

@@ -1,0 +1,193 @@
+/** Members leave, are removed, change roles; the owner disbands. Notices per SPEC §4 to the people concerned. */
+import { ERROR_CODES, roleRank, type TParams } from '@rpc/contract';
+import {
+  accountMembers,
+  accounts,
+  apiKeys,
+  ruPackages,
+  teamInvites,
+  type TExecutor,
+} from '@rpc/db';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { RpcError } from '../../rpc/errors';
+import { publishKeyChange } from '../api-keys/api-key-rows';
+import { raiseNotice } from '../notices/raise-notice';
+import { writeAudit } from './audit-log';
+import type { TTeamCaller, TTeamDeps } from './team-caller';
+import { teamName, userName } from './team-rows';
+
+type TOk = { success: true };
+
+async function memberRow(db: TExecutor, teamId: string, userId: string) {
+  const [row] = await db
+    .select({ role: accountMembers.role })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * The target of a member action: another member whose rank is below the caller's (a data rule about the target,
+ * not an access check: who may call the method at all is the contract's permission).
+ */
+async function lowerMember(db: TExecutor, caller: TTeamCaller, userId: string) {
+  if (userId === caller.userId) throw new RpcError(ERROR_CODES.TEAM_RANK_FORBIDDEN);
+  const target = await memberRow(db, caller.account.id, userId);
+  if (!target) throw new RpcError(ERROR_CODES.NOT_FOUND);
+  if (roleRank(target.role) >= roleRank(caller.account.role)) {
+    throw new RpcError(ERROR_CODES.TEAM_RANK_FORBIDDEN);
+  }
+  return target;
+}
+
+export async function removeMember(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+  params: TParams<'hub_removeMember'>,
+): Promise<TOk> {
+  const now = deps.clock.now();
+  const notices = await deps.db.transaction(async (tx) => {
+    await lowerMember(tx, caller, params.userId);
+    await tx
+      .delete(accountMembers)
+      .where(
+        and(
+          eq(accountMembers.accountId, caller.account.id),
+          eq(accountMembers.userId, params.userId),
+        ),
+      );
+    const team = await teamName(tx, caller.account.id);
+    return raiseNotice({
+      db: tx,
+      at: now,
+      type: 'team_remove_member',
+      userId: params.userId,
+      accountId: caller.account.id,
+      title: 'Removed from a team',
+      content: `You were removed from the team ${team}.`,
+      expand: { teamId: caller.account.id, teamName: team },
+    });
+  });
+  deps.noticeBus.push(notices);
+  return { success: true };
+}
+
+export async function setMemberRole(
+  deps: TTeamDeps,
+  caller: TTeamCaller,
+  params: TParams<'hub_setMemberRole'>,
+): Promise<TOk> {
+  await deps.db.transaction(async (tx) => {
+    await lowerMember(tx, caller, params.userId);
+    const teamId = caller.account.id;
+    await tx
+      .update(accountMembers)
+      .set({ role: params.role })
+      .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, params.userId)));
+    // Handing the team over: one owner at all times, and the former owner stays as admin.
+    if (params.role === 'owner') {
+      await tx
+        .update(accountMembers)
+        .set({ role: 'admin' })
+        .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)));
+    }
+  });
+  return { success: true };
+}
+
+export async function leaveTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<TOk> {
+  if (caller.account.role === 'owner') throw new RpcError(ERROR_CODES.TEAM_OWNER_CANNOT_LEAVE);
+  const now = deps.clock.now();
+  const teamId = caller.account.id;
+  const notices = await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(accountMembers)
+      .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)))
+      .returning({ userId: accountMembers.userId });
+    if (deleted.length === 0) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+    const [name, team] = [await userName(tx, caller.userId), await teamName(tx, teamId)];
+    await writeAudit(tx, {
+      accountId: teamId,
+      actorUserId: caller.userId,
+      action: 'team.leave',
+      target: name,
+      ip: caller.ip,
+      at: now,
+    });
+    return raiseNotice({
+      db: tx,
+      at: now,
+      type: 'team_member_leave',
+      accountId: teamId,
+      title: 'A member left the team',
+      content: `${name} left the team ${team}.`,
+      expand: { teamId, teamName: team, userName: name },
+    });
+  });
+  deps.noticeBus.push(notices);
+  return { success: true };
+}
+
+/**
+ * Disbands a team: members removed (each but the owner told with team_disband), keys deleted and dropped by the
+ * gateways, invitations withdrawn, auto-renewal off. The account row, its ledgers, invoices and audit log stay.
+ */
+export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<TOk> {
+  const now = deps.clock.now();
+  const teamId = caller.account.id;
+  const { keyIds, notices } = await deps.db.transaction(async (tx) => {
+    const [team] = await tx
+      .update(accounts)
+      .set({ disbandedAt: new Date(now) })
+      .where(and(eq(accounts.id, teamId), eq(accounts.kind, 'team'), isNull(accounts.disbandedAt)))
+      .returning({ name: accounts.name });
+    if (!team) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+    const members = await tx
+      .delete(accountMembers)
+      .where(eq(accountMembers.accountId, teamId))
+      .returning({ userId: accountMembers.userId });
+    const keys = await tx
+      .update(apiKeys)
+      .set({ deletedAt: new Date(now), updatedAt: new Date(now) })
+      .where(and(eq(apiKeys.accountId, teamId), isNull(apiKeys.deletedAt)))
+      .returning({ id: apiKeys.id });
+    await tx
+      .update(teamInvites)
+      .set({ status: 'cancelled', decidedAt: new Date(now) })
+      .where(and(eq(teamInvites.accountId, teamId), eq(teamInvites.status, 'pending')));
+    await tx
+      .update(ruPackages)
+      .set({ autoRenew: false })
+      .where(and(eq(ruPackages.accountId, teamId), ne(ruPackages.autoRenew, false)));
+    await writeAudit(tx, {
+      accountId: teamId,
+      actorUserId: caller.userId,
+      action: 'team.disband',
+      target: team.name,
+      detail: { members: members.length, keys: keys.length },
+      ip: caller.ip,
+      at: now,
+    });
+    const raised = [];
+    for (const m of members) {
+      if (m.userId === caller.userId) continue;
+      raised.push(
+        ...(await raiseNotice({
+          db: tx,
+          at: now,
+          type: 'team_disband',
+          userId: m.userId,
+          accountId: teamId,
+          title: 'Team disbanded',
+          content: `The team ${team.name} was disbanded.`,
+          expand: { teamId, teamName: team.name },
+        })),
+      );
+    }
+    return { keyIds: keys.map((k) => k.id), notices: raised };
+  });
+  for (const id of keyIds) await publishKeyChange(deps, id);
+  deps.noticeBus.push(notices);
+  return { success: true };
+}

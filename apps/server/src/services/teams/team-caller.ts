@@ -1,0 +1,13 @@
+/** What the team services get from a call: the user, the acting account (already checked), the caller's IP. */
+import type { TActingAccount, TAuth, TDeps } from '../../rpc/context';
+
+export type TTeamCaller = { userId: string; account: TActingAccount; ip: string | null };
+
+export type TTeamDeps = Pick<
+  TDeps,
+  'db' | 'clock' | 'noticeBus' | 'mailer' | 'logger' | 'config' | 'keyEvents'
+>;
+
+export function teamCaller(auth: TAuth, ip: string): TTeamCaller {
+  return { userId: auth.userId, account: auth.account, ip };
+}
