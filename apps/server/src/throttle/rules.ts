@@ -11,7 +11,8 @@ export type TThrottleAction =
   | 'changePassword'
   | 'confirmMail'
   | 'resetMail'
-  | 'oneTimeCode';
+  | 'oneTimeCode'
+  | 'teamInvite';
 
 /** The counters of one action: always per client IP, optionally per e-mail and per (e-mail, IP) pair. */
 export type TActionRules = {
@@ -47,6 +48,8 @@ export const DEFAULT_THROTTLE_RULES: TThrottleRules = {
   // The four methods that take a mailed code share one per-IP counter. Codes are 256-bit, so this is not what keeps
   // them secret; it stops a client probing codes (and the database) at full speed. Opening one link takes two calls.
   oneTimeCode: { perIp: { limit: 30, windowMs: 15 * MINUTE } },
+  // Invitations mail any address: few per invited address, a working day's worth per inviting IP.
+  teamInvite: { perEmail: { limit: 5, windowMs: HOUR }, perIp: { limit: 60, windowMs: HOUR } },
 };
 
 /** Every limit multiplied by `factor` (THROTTLE_LIMIT_FACTOR, for test rigs); windows unchanged. */

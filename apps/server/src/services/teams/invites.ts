@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   INVITE_TTL_DAYS,
   MAX_TEAM_MEMBERS,
+  METHODS,
   type TLanguage,
   type TParams,
   type TResult,
@@ -43,6 +44,12 @@ export async function addMember(
   caller: TTeamCaller,
   params: TParams<'hub_addMember'>,
 ): Promise<TResult<'hub_addMember'>> {
+  await deps.throttle.enforce({
+    action: 'teamInvite',
+    email: params.email ?? null,
+    ip: caller.ip,
+    limitType: METHODS.hub_addMember.limitType ?? 'type1',
+  });
   const now = deps.clock.now();
   const [me] = await deps.db
     .select({ email: users.email, name: displayName })
