@@ -110,7 +110,7 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
     expect(page2.list.at(-1)!.teamId).toBe(last.teamId);
   });
 
-  it('refuses bad team input with 10002 and changes nothing', async () => {
+  it('refuses bad team input with 10004 and changes nothing', async () => {
     const me = await user();
     const team = await newTeam(me);
     const bad: Array<[string, Record<string, unknown>]> = [

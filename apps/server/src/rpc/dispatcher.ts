@@ -77,19 +77,17 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
       params = validateParams(def, rawParams);
       auth = await resolveActingAccount(ctx.db, session, (params as { teamId: string }).teamId);
       if (auth.account.kind !== 'team') throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+      checkRole(def, auth);
     } else {
       // A method about the session itself (hub_logout) ignores X-Team-Id, so a stale team id cannot keep anyone
-      // signed in.
+      // signed in. The role is checked before the params: a refused role learns nothing about them.
       auth = await resolveActingAccount(
         ctx.db,
         session,
         def.ignoresTeamHeader ? null : ctx.teamId,
       );
+      checkRole(def, auth);
       params = validateParams(def, rawParams);
-    }
-    // The one role check of the whole API (teams/permissions.ts): handlers never look at roles.
-    if (!roleAllows(auth.account.role, def.permission)) {
-      throw new RpcError(ERROR_CODES.TEAM_ROLE_FORBIDDEN);
     }
   } else {
     params = validateParams(def, rawParams);
@@ -110,6 +108,13 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
     throw new Error(`result of ${method} does not match the contract: ${checked.error.message}`);
   }
   return checked.data;
+}
+
+/** The one role check of the whole API (teams/permissions.ts): handlers never look at roles. */
+function checkRole(def: TMethodDef, auth: TAuth): void {
+  if (def.auth === 'user' && !roleAllows(auth.account.role, def.permission)) {
+    throw new RpcError(ERROR_CODES.TEAM_ROLE_FORBIDDEN);
+  }
 }
 
 function validateParams(def: TMethodDef, raw: unknown): unknown {
