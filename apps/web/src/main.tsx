@@ -17,6 +17,7 @@ import './lib/limit-info';
 import { showNoticePopup } from './components/notice-popup';
 import { wireNotices } from './lib/notices';
 import { wireWallet } from './features/billing/api/wire-wallet';
+import { wireTeams } from './features/team/api/wire-teams';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -45,6 +46,8 @@ async function start() {
   const queryClient = createQueryClient();
   // SPEC §4: a deposit notice refreshes the wallet queries; sign-in loads the wallet overview.
   wireWallet(queryClient);
+  // SPEC §4: a team removal or disband notice about another team refreshes the team list and team queries.
+  wireTeams(queryClient);
 
   const router = createAppRouter();
   startBuildWatcher();

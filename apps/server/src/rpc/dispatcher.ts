@@ -10,6 +10,7 @@ import {
   buildOpenRpcDocument,
   getMethod,
   type TMethodDef,
+  type TMethodName,
   type TRpcError,
   type TRpcResponse,
 } from '@rpc/contract';
@@ -81,11 +82,7 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
     } else {
       // A method about the session itself (hub_logout) ignores X-Team-Id, so a stale team id cannot keep anyone
       // signed in. The role is checked before the params: a refused role learns nothing about them.
-      auth = await resolveActingAccount(
-        ctx.db,
-        session,
-        def.ignoresTeamHeader ? null : ctx.teamId,
-      );
+      auth = await resolveActingAccount(ctx.db, session, def.ignoresTeamHeader ? null : ctx.teamId);
       checkRole(def, auth);
       params = validateParams(def, rawParams);
     }
@@ -99,7 +96,7 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
     AUDITED_PERMISSIONS.has(def.permission) &&
     !def.readOnly
   ) {
-    await writeAuditFromCall(ctx, { auth, method, params });
+    await writeAuditFromCall(ctx, { auth, method: method as TMethodName, params });
   }
 
   // The contract promises the shape of every answer; a mismatch is our bug, reported as 10500.

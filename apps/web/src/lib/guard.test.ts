@@ -18,7 +18,7 @@ import { makeUser } from '../test/fixtures';
 
 const user = makeUser;
 
-const team = (teamId: string) => ({ teamId, teamName: `Team ${teamId}`, role: 'member' });
+const team = (teamId: string) => ({ teamId, teamName: `Team ${teamId}`, role: 'viewer' as const });
 
 const PATHS: Record<TRouteName, string> = {
   index: '/',

@@ -82,6 +82,32 @@ export function chooseTeam(teamId: string): void {
   useSession.setState({ teamId });
 }
 
+/** Acting as yourself: the team cookie goes, so no request carries X-Team-Id (SPEC §6 login type Personal). */
+export function choosePersonal(): void {
+  Cookies.remove(COOKIE.teamId, { path: '/' });
+  Cookies.set(COOKIE.loginType, 'personal', cookieOptions(COOKIE_DAYS.loginType));
+  useSession.setState({ loginType: 'personal', teamId: null });
+}
+
+/**
+ * Forgets the acting account (team and login-type cookies) but keeps the session, after the user left or
+ * disbanded the team the console acted for. The profile is fetched again first (without the stale team header),
+ * and the store learns the new team list and the missing login type together, so the guard works the login type
+ * out again (SPEC §2 "No login type yet") from the teams that remain.
+ */
+export async function clearActingAccount(): Promise<void> {
+  Cookies.remove(COOKIE.teamId, { path: '/' });
+  Cookies.remove(COOKIE.loginType, { path: '/' });
+  let user = useSession.getState().user;
+  try {
+    user = await callRpc('hub_getUserProfile', {});
+    saveUserLocally(user);
+  } catch (error) {
+    if (!isCancelledError(error)) console.warn('The profile could not be refreshed', error);
+  }
+  useSession.setState({ user, loginType: null, teamId: null });
+}
+
 /** Forgets the token only (SPEC §2 third-party-login?from=admin, §4 restore failure). */
 export function clearToken(): void {
   Cookies.remove(COOKIE.token, { path: '/' });

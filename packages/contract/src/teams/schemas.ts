@@ -114,6 +114,16 @@ export const ZAddMemberParamsSchema = z
     path: ['email'],
   });
 
+/** Audit log actions the team services write themselves (every other action is a method name the dispatcher logs). */
+export const TEAM_LIFECYCLE_ACTIONS = [
+  'team.create',
+  'team.join',
+  'team.decline',
+  'team.leave',
+  'team.disband',
+] as const;
+export type TTeamLifecycleAction = (typeof TEAM_LIFECYCLE_ACTIONS)[number];
+
 /** Audit log actions: the method names the dispatcher logs plus the team lifecycle written by the team services. */
 export const ZTeamLogSchema = z.object({
   id: z.string(),

@@ -3,13 +3,15 @@
  * (writeAuditFromCall); the team services write the lifecycle actions no method call covers in their own
  * transaction (writeAudit). Rows are never updated or deleted.
  */
+import type { TMethodName, TTeamLifecycleAction } from '@rpc/contract';
 import { teamAuditLogs, type TExecutor } from '@rpc/db';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 
 export type TAuditEntry = {
   accountId: string;
   actorUserId: string | null;
-  action: string;
+  /** a lifecycle action, or (from the dispatcher) a method name */
+  action: TTeamLifecycleAction | TMethodName;
   target?: string | null;
   detail?: Record<string, unknown>;
   ip: string | null;
@@ -62,7 +64,7 @@ export function auditDetail(params: unknown): Record<string, unknown> {
  */
 export async function writeAuditFromCall(
   ctx: Pick<TRpcContext, 'db' | 'clock' | 'ip' | 'logger'>,
-  o: { auth: TAuth; method: string; params: unknown },
+  o: { auth: TAuth; method: TMethodName; params: unknown },
 ): Promise<void> {
   try {
     await writeAudit(ctx.db, {

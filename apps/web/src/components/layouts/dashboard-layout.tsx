@@ -6,15 +6,17 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useActingAccountKey } from '../../lib/acting-account';
 import { useAppConfig } from '../../lib/app-config';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notification-bell';
 import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
 import { useMediaQuery } from '../use-media-query';
+import { TeamSwitcher } from '../team-switcher';
 import { UserMenu } from '../user-menu';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
@@ -52,6 +54,9 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
   const setCollapsed = useAppConfig((s) => s.setSidebarCollapse);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const drawerButtonRef = useRef<HTMLButtonElement>(null);
+  // A page belongs to the account it was opened for: switching remounts it, so no state of one account
+  // (an open drawer, a selected row, a cached answer) is shown for another.
+  const actingKey = useActingAccountKey();
 
   // A followed link or a widened window closes the drawer.
   useEffect(() => {
@@ -106,11 +111,14 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
           <div className="dash-header-spacer" />
           <LanguageSwitch />
           <NotificationBell />
+          <TeamSwitcher isCompact={isPhone} />
           <UserMenu isCompact={isPhone} />
         </Layout.Header>
         <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="dash-content">
-          {banner}
-          {children}
+          <Fragment key={actingKey}>
+            {banner}
+            {children}
+          </Fragment>
         </Layout.Content>
         <SiteFooter />
       </Layout>

@@ -11,11 +11,12 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import { Badge, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LocalizedLink, stripLocale } from '../../lib/locale-path';
+import { useSession } from '../../lib/session';
 import { VisuallyHidden } from '../visually-hidden';
 
 type TNavItem = {
@@ -65,6 +66,8 @@ export function SidebarNav({
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
+  // Invitations waiting (profile hasInvite): a dot on Team, named for screen readers.
+  const hasInvite = useSession((s) => !!s.user?.hasInvite);
   return (
     <nav
       id={id}
@@ -75,6 +78,7 @@ export function SidebarNav({
       {head}
       <ul>
         {NAV.map((item) => {
+          const hasDot = item.key === 'team' && hasInvite;
           const label = t(`nav.${item.key}`);
           const link = (
             <LocalizedLink
@@ -83,12 +87,19 @@ export function SidebarNav({
               aria-current={item.key === active ? 'page' : undefined}
               onClick={onNavigate}
             >
-              {item.icon}
+              {hasDot ? (
+                <Badge dot offset={[-2, 2]}>
+                  {item.icon}
+                </Badge>
+              ) : (
+                item.icon
+              )}
               {isCollapsed ? (
                 <VisuallyHidden>{label}</VisuallyHidden>
               ) : (
                 <span className="dash-nav-label">{label}</span>
               )}
+              {hasDot ? <VisuallyHidden>{t('nav.invitesPending')}</VisuallyHidden> : null}
             </LocalizedLink>
           );
           return (

@@ -19,6 +19,8 @@ export type TApiKeysTableProps = {
   onRename: (key: TApiKey) => void;
   onTogglePause: (key: TApiKey) => void;
   onDelete: (key: TApiKey) => Promise<unknown>;
+  /** rename, pause and delete are offered (the acting role holds the keys permission) */
+  canEdit?: boolean;
 };
 
 export function ApiKeysTable(props: TApiKeysTableProps) {
@@ -79,24 +81,28 @@ export function ApiKeysTable(props: TApiKeysTableProps) {
           <Button type="link" size="small" onClick={() => props.onOpen(key)}>
             {t('actions.details')}
           </Button>
-          <Button type="link" size="small" onClick={() => props.onRename(key)}>
-            {t('actions.rename')}
-          </Button>
-          <Button type="link" size="small" onClick={() => props.onTogglePause(key)}>
-            {key.paused ? t('actions.resume') : t('actions.pause')}
-          </Button>
-          <Popconfirm
-            title={t('delete.title', { name: key.name })}
-            description={t('delete.description')}
-            okText={t('actions.delete')}
-            cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => props.onDelete(key).catch(() => undefined)}
-          >
-            <Button type="link" size="small" danger>
-              {t('actions.delete')}
-            </Button>
-          </Popconfirm>
+          {props.canEdit === false ? null : (
+            <>
+              <Button type="link" size="small" onClick={() => props.onRename(key)}>
+                {t('actions.rename')}
+              </Button>
+              <Button type="link" size="small" onClick={() => props.onTogglePause(key)}>
+                {key.paused ? t('actions.resume') : t('actions.pause')}
+              </Button>
+              <Popconfirm
+                title={t('delete.title', { name: key.name })}
+                description={t('delete.description')}
+                okText={t('actions.delete')}
+                cancelText={t('actions.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => props.onDelete(key).catch(() => undefined)}
+              >
+                <Button type="link" size="small" danger>
+                  {t('actions.delete')}
+                </Button>
+              </Popconfirm>
+            </>
+          )}
         </Space>
       ),
     },

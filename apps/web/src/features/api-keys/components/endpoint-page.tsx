@@ -8,6 +8,7 @@ import { Alert, Button, Empty, Flex, Input, Skeleton, Tabs, Typography, message 
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCan } from '../../../lib/acting-account';
 import { LANG_TAG, useLocale } from '../../../lib/i18n';
 import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
 import { useApiKeyNeedUpgrade } from '../api/get-api-key-need-upgrade';
@@ -56,6 +57,8 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
   const renameKey = useRenameApiKey();
   const updateKey = useUpdateApiKey();
   const deleteKey = useDeleteApiKey();
+  // A team role without the keys permission (billing, viewer) sees the keys but cannot change them.
+  const canEdit = useCan('keys');
 
   const list = keys.data?.list ?? [];
   const total = keys.data?.total ?? 0;
@@ -83,11 +86,12 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
     if (list.length === 1 && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
   };
 
-  const createButton = (label: string) => (
-    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
-      {label}
-    </Button>
-  );
+  const createButton = (label: string) =>
+    canEdit ? (
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+        {label}
+      </Button>
+    ) : null;
 
   return (
     <Flex vertical gap={16}>
@@ -109,7 +113,10 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
           <Skeleton active paragraph={{ rows: 5 }} />
         </div>
       ) : isEmpty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.description')}>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={canEdit ? t('empty.description') : t('empty.readOnly')}
+        >
           {createButton(t('empty.action'))}
         </Empty>
       ) : keys.isError && !keys.data ? (
@@ -134,6 +141,7 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
           onRename={setRenaming}
           onTogglePause={(key) => void onTogglePause(key)}
           onDelete={onDelete}
+          canEdit={canEdit}
         />
       )}
       {isCreating ? (
