@@ -11,7 +11,7 @@ import {
 } from '@rpc/contract';
 import { memberRole } from '@rpc/db';
 import { describe, expect, it } from 'vitest';
-import { auditDetail } from '../services/teams/audit-log';
+import { auditDetail, auditTarget } from '../services/teams/audit-log';
 
 const defs = METHOD_NAMES.map((n) => METHODS[n] as TMethodDef);
 
@@ -86,6 +86,10 @@ describe('auditDetail', () => {
       long: `${'a'.repeat(200)}…`,
     });
     expect(auditDetail(null)).toEqual({});
+    expect(auditTarget({ keyId: 'k', name: 'prod key' })).toBe('prod key');
+    expect(auditTarget({ teamId: 't', email: 'a@b.co', role: 'admin' })).toBe('a@b.co');
+    expect(auditTarget({ keyId: 'k' })).toBeNull();
+    expect(auditTarget('x')).toBeNull();
     expect(auditDetail(['a'])).toEqual({});
   });
 });

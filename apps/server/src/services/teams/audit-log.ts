@@ -58,6 +58,20 @@ export function auditDetail(params: unknown): Record<string, unknown> {
     : {};
 }
 
+/** Params that name what a call touched, in the order a reader looks for them. */
+const TARGET_PARAMS = ['name', 'teamName', 'email', 'userCode', 'skuId', 'note'] as const;
+
+/** What the log's Target column shows for a call: the first naming param present, else nothing. */
+export function auditTarget(params: unknown): string | null {
+  if (typeof params !== 'object' || params === null) return null;
+  const record = params as Record<string, unknown>;
+  for (const key of TARGET_PARAMS) {
+    const value = record[key];
+    if (typeof value === 'string' && value !== '') return value.slice(0, MAX_STRING);
+  }
+  return null;
+}
+
 /**
  * After a successful call made as a team. The call already committed, so a failure here is logged, not thrown:
  * the caller must not retry a purchase because its log line was lost.
@@ -71,6 +85,7 @@ export async function writeAuditFromCall(
       accountId: o.auth.account.id,
       actorUserId: o.auth.userId,
       action: o.method,
+      target: auditTarget(o.params),
       detail: auditDetail(o.params),
       ip: ctx.ip,
       at: ctx.clock.now(),
