@@ -261,6 +261,26 @@ describe('RegisterPage', () => {
     expect(Cookies.get(COOKIE.registerConfirm)).toBe('new@example.com');
   });
 
+  it('registers a team account with its first team through hub_registerTeam', async () => {
+    fakeApi({
+      hub_emailExists: () => ({ exists: false }),
+      hub_registerTeam: () => ({ email: 'new@example.com', confirmMailSent: true }),
+    });
+    renderPage('/register', <RegisterPage />);
+    // antd hides the radio input behind its label: click the label, as a user does.
+    await userEvent.click(screen.getByRole('radio', { name: 'Team' }).closest('label')!);
+    await fill('long-enough-1', 'long-enough-1');
+    expect(await screen.findByText(/Enter a team name of up to 40 characters/)).toBeInTheDocument();
+    expect(calls('hub_registerTeam')).toHaveLength(0);
+    await fillIn('Team name', '  Night shift ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await expectLocation('/register-confirm?email=new%40example.com');
+    const params = onlyCall('hub_registerTeam');
+    expect(params).toMatchObject({ email: 'new@example.com', teamName: 'Night shift' });
+    expect(params.password).toMatch(DIGEST);
+    expect(calls('hub_register')).toHaveLength(0);
+  });
+
   it('links the terms and the privacy policy from the consent, in a new tab', async () => {
     fakeApi({ hub_emailExists: () => ({ exists: false }) });
     renderPage('/register', <RegisterPage />);

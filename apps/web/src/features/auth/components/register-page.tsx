@@ -1,5 +1,6 @@
 /** /register: create an account with e-mail and password; the confirmation mail follows. */
-import { Button, Checkbox, Form, Input, Typography } from 'antd';
+import { ZTeamNameSchema } from '@rpc/contract';
+import { Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
 import Cookies from 'js-cookie';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,9 @@ import { AcceptTermsLabel } from './accept-terms-label';
 import { AuthCard } from './auth-card';
 
 type TRegisterFormValues = {
+  /** a personal account, or a team account whose first team is named below (SPEC §3 userType) */
+  accountType: 'user' | 'team';
+  teamName?: string;
   email: string;
   password: string;
   confirmPassword: string;
@@ -31,6 +35,7 @@ export function RegisterPage() {
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const emailExists = useEmailExists(checkedEmail);
   const currentEmail = parseEmail(Form.useWatch('email', form));
+  const isTeam = Form.useWatch('accountType', form) === 'team';
   const isEmailTaken =
     checkedEmail !== null && currentEmail === checkedEmail && emailExists.data?.exists === true;
 
@@ -46,6 +51,7 @@ export function RegisterPage() {
         password: values.password,
         confirmPassword: values.confirmPassword,
         language: lang,
+        ...(values.accountType === 'team' ? { teamName: values.teamName?.trim() ?? '' } : {}),
       });
       // Lets the confirm page find the address after a reload; sign-in clears it (SPEC §4).
       Cookies.set(COOKIE.registerConfirm, email, { sameSite: 'lax' });
@@ -66,7 +72,35 @@ export function RegisterPage() {
         requiredMark={false}
         onFinish={onFinish}
         disabled={registerMutation.isPending}
+        initialValues={{ accountType: 'user' }}
       >
+        <Form.Item name="accountType" label={t('register.accountType')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'user', label: t('register.personal') },
+              { value: 'team', label: t('register.team') },
+            ]}
+          />
+        </Form.Item>
+        {isTeam && (
+          <Form.Item
+            name="teamName"
+            label={t('register.teamName')}
+            extra={t('register.teamHint')}
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (!ZTeamNameSchema.safeParse(value ?? '').success) {
+                    throw new Error(t('register.teamNameInvalid'));
+                  }
+                },
+              },
+            ]}
+          >
+            <Input autoComplete="organization" maxLength={40} />
+          </Form.Item>
+        )}
         <Form.Item
           name="email"
           label={t('fields.email')}
