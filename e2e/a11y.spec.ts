@@ -1,8 +1,8 @@
 // Accessibility (item 12): axe finds no serious or critical WCAG 2.2 AA violation on any route, in either language,
 // every page has an h1, and no antd icon exposes its English file name as its label (item 3).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import type { TSeededUser } from './fixtures/session';
 import {
   DASHBOARD_ROUTES,
@@ -11,10 +11,6 @@ import {
   seedSignedInUser,
   useSessionToken,
 } from './fixtures/session';
-
-/** axe's tags for the WCAG 2.0, 2.1 and 2.2 success criteria at levels A and AA. */
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 const CODE = '0'.repeat(43);
 
@@ -90,20 +86,6 @@ async function expectAccessible(page: Page): Promise<void> {
   await settle(page);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await englishIconLabels(page)).toEqual([]);
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return violations
-    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
-    .flatMap((v) =>
-      v.nodes.map((node) => ({
-        rule: v.id,
-        impact: v.impact,
-        selector: node.target.join(' '),
-        summary: node.failureSummary?.split('\n').slice(0, 3).join(' '),
-      })),
-    );
 }
 
 for (const { code, prefix } of LANGUAGES) {

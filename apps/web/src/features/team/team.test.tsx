@@ -38,6 +38,8 @@ import { ChooseTeamPage } from './components/choose-team-page';
 import { InviteMemberPage } from './components/invite-member-page';
 import { TeamLogsPage } from './components/team-logs-page';
 import { TeamPage } from './components/team-page';
+import { BillingChargePage } from '../billing/components/billing-charge-page';
+import { BillingInvoicePage } from '../billing/components/billing-invoice-page';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -578,6 +580,26 @@ describe('acting role', () => {
     expect(screen.getByText('keys:false billing:false')).toBeInTheDocument();
     await waitFor(() => expect(calls('hub_getTeamUserProfile')).toHaveLength(1));
   });
+
+  it.each([
+    ['/rpc/billings/charge', BillingChargePage, 'Top up'],
+    ['/rpc/billings/invoice', BillingInvoicePage, 'Invoices'],
+  ] as const)(
+    'a viewer opening %s by URL is told why, and nothing the role lacks is asked for',
+    async (path, Page, heading) => {
+      teams = [makeTeam(T2, 'Globex', 'viewer')];
+      signIn(
+        { teamList: [{ teamId: T2, teamName: 'Globex', role: 'viewer' }] },
+        { loginType: 'team', teamId: T2 },
+      );
+      renderAt(path, Page);
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByText(/billing/i, { selector: '.ant-alert-message' })).toBeInTheDocument();
+      await waitFor(() => expect(calls('hub_getTeamUserProfile')).toHaveLength(1));
+      const asked = rpc.mock.calls.map((c) => c[0]);
+      expect(asked.filter((m) => m !== 'hub_getTeamUserProfile')).toEqual([]);
+    },
+  );
 });
 
 describe('team notices', () => {

@@ -13,6 +13,7 @@ import { RpcCallError } from '../../../lib/rpc-client';
 import { useCoinList } from '../api/get-coin-list';
 import { useWalletOverview } from '../api/get-wallet-overview';
 import { useBillingFormat } from '../hooks/use-billing-format';
+import { BillingRoleGate } from './billing-role-gate';
 import { DepositAddress } from './deposit-address';
 import { FilterSelect } from './filter-select';
 import { PendingDeposits } from './pending-deposits';
@@ -60,6 +61,15 @@ function DepositForm({ coins }: { coins: TCoin[] }) {
 }
 
 export function BillingChargePage() {
+  const { t } = useTranslation('billing');
+  return (
+    <BillingRoleGate title={t('charge.title')}>
+      <ChargePage />
+    </BillingRoleGate>
+  );
+}
+
+function ChargePage() {
   const { t } = useTranslation('billing');
   const format = useBillingFormat();
   const coins = useCoinList();

@@ -5,11 +5,21 @@
 import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
+import { BillingRoleGate } from './billing-role-gate';
 import { InvoiceConfigCard } from './invoice-config-card';
 import { InvoicesTable } from './invoices-table';
 import './billing.css';
 
 export function BillingInvoicePage() {
+  const { t } = useTranslation(['invoice', 'billing']);
+  return (
+    <BillingRoleGate title={t('billing:invoice.title')}>
+      <InvoicePage />
+    </BillingRoleGate>
+  );
+}
+
+function InvoicePage() {
   const { t } = useTranslation(['invoice', 'billing']);
   return (
     <section aria-labelledby="page-title">
