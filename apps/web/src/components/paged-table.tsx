@@ -5,7 +5,8 @@
  */
 import type { TableColumnsType } from 'antd';
 import { Alert, Button, Table } from 'antd';
-import type { Key, ReactNode } from 'react';
+import type { Key, ReactNode, RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tablePagination } from '../lib/table-pagination';
 
@@ -32,9 +33,34 @@ export type TPagedTableProps<T> = {
   totalText?: (total: number) => string;
 };
 
+/**
+ * Keyboard users must be able to scroll a table that scrolls sideways (WCAG 2.1.1; axe scrollable-region-focusable):
+ * its scroll box takes focus while, and only while, its content is wider than it.
+ */
+function useFocusableScrollBox(): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = ref.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!box) return;
+    const update = () => {
+      if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+      else box.removeAttribute('tabindex');
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
+  return ref;
+}
+
 export function PagedTable<T extends object>(props: TPagedTableProps<T>) {
   const { t } = useTranslation('common');
   const { paging, onPagingChange } = props;
+  const boxRef = useFocusableScrollBox();
 
   if (props.isError && !props.rows) {
     return (
@@ -48,7 +74,7 @@ export function PagedTable<T extends object>(props: TPagedTableProps<T>) {
   }
 
   return (
-    <div role="region" aria-label={props.label}>
+    <div role="region" aria-label={props.label} ref={boxRef}>
       <Table<T>
         rowKey={(row) => row[props.rowKey] as Key}
         columns={props.columns}

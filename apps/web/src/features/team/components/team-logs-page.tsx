@@ -140,6 +140,9 @@ function TeamLog({ teamId }: { teamId: string }) {
               onChange={(range) => setFilter({ range })}
               allowEmpty={[true, true]}
               placeholder={[t('logs.from'), t('logs.to')]}
+              // antd's arrow icon carries an aria-label on a role-less span (axe: aria-prohibited-attr); the two
+              // inputs are labelled From and To, so the arrow is decoration.
+              separator={<span aria-hidden="true">→</span>}
               style={{ maxWidth: '100%' }}
             />
           )}
