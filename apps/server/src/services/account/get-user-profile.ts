@@ -3,7 +3,7 @@ import { accountMembers, accounts, apiKeys, users } from '@rpc/db';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
-import { hasPendingInvite } from '../teams/invites';
+import { hasPendingInvite } from '../teams/answer-invite';
 
 type TOptions = Pick<TRpcContext, 'db' | 'clock'> & { auth: TAuth };
 

@@ -1,14 +1,8 @@
 /** Handlers of the team domain (packages/contract/src/teams/methods.ts); the work is in services/teams. */
 import type { TEAM_METHODS, TNamesOf } from '@rpc/contract';
 import { registerTeam } from '../../../services/account/register';
-import {
-  approveInvite,
-  addMember,
-  cancelInvite,
-  getMyInvite,
-  getTeamInvites,
-  rejectInvite,
-} from '../../../services/teams/invites';
+import { approveInvite, getMyInvite, rejectInvite } from '../../../services/teams/answer-invite';
+import { addMember, cancelInvite, getTeamInvites } from '../../../services/teams/invites';
 import {
   deleteTeam,
   leaveTeam,
