@@ -10,7 +10,11 @@ import { i18n, initI18n } from '../../lib/i18n';
 import { resetLimitInfo } from '../../lib/limit-info';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import { RpcCallError, callRpc } from '../../lib/rpc-client';
+import { useSession } from '../../lib/session';
+import { makeUser } from '../../test/fixtures';
 import { EndpointPage } from './components/endpoint-page';
+
+const TEAM = '00000000-0000-4000-8000-000000000002';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -397,6 +401,40 @@ describe('EndpointPage key detail', () => {
     expect(
       await within(await screen.findByRole('dialog')).findByLabelText('HTTPS URL'),
     ).toBeVisible();
+  });
+
+  it('shows a viewer of a team the settings with every control disabled, and why', async () => {
+    useSession.setState({
+      user: makeUser({ teamList: [{ teamId: TEAM, teamName: 'Globex', role: 'viewer' }] }),
+      loginType: 'team',
+      teamId: TEAM,
+    });
+    overrides.hub_getTeamUserProfile = () => ({
+      teamId: TEAM,
+      teamName: 'Globex',
+      note: '',
+      role: 'viewer',
+      memberCount: 2,
+      ownerName: 'Olga',
+      createdAt: 0,
+      joinedAt: 0,
+      permissions: ['self', 'view'],
+    });
+    try {
+      renderPage();
+      await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Details' }));
+      const drawer = await screen.findByRole('dialog');
+      await userEvent.click(within(drawer).getByRole('tab', { name: 'Advanced features' }));
+      const archive = await within(drawer).findByRole('switch', { name: 'Archive mode' });
+      expect(archive).toBeDisabled();
+      expect(
+        within(drawer).getByText(/can see the keys but not create, change or delete/),
+      ).toBeVisible();
+      await userEvent.click(archive);
+      expect(calls('hub_setApiKeyAdvancedFeatures')).toEqual([]);
+    } finally {
+      useSession.setState({ user: null, loginType: null, teamId: null });
+    }
   });
 
   it('switches advanced features with the right methods', async () => {

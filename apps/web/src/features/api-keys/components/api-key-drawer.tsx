@@ -1,7 +1,9 @@
 /** A key's detail: endpoint URLs per chain, advanced features, allowlists. Ant Design's Drawer traps focus and closes on Esc. */
 import type { TApiKey } from '@rpc/contract';
-import { Drawer, Skeleton, Tabs, Tag } from 'antd';
+import { Alert, ConfigProvider, Drawer, Flex, Skeleton, Tabs, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/acting-account';
 import { useApiKey } from '../api/get-api-key';
 import { useSupportChains } from '../api/get-support-chains';
 import { AdvancedFeatures } from './advanced-features';
@@ -25,6 +27,17 @@ export function ApiKeyDrawer({
   const chains = useSupportChains();
   const apiKey = detail.data ?? fallback;
   const chainList = chains.data?.list ?? [];
+  // A team role without the keys permission sees the settings, every control disabled, and why.
+  const canEdit = useCan('keys');
+  const settings = (node: ReactNode) =>
+    canEdit ? (
+      node
+    ) : (
+      <Flex vertical gap={12}>
+        <Alert type="info" showIcon message={t('empty.readOnly')} />
+        <ConfigProvider componentDisabled>{node}</ConfigProvider>
+      </Flex>
+    );
 
   return (
     <Drawer
@@ -62,17 +75,17 @@ export function ApiKeyDrawer({
             {
               key: 'features',
               label: t('drawer.features'),
-              children: <AdvancedFeatures apiKey={apiKey} chains={chainList} />,
+              children: settings(<AdvancedFeatures apiKey={apiKey} chains={chainList} />),
             },
             {
               key: 'allowlists',
               label: t('drawer.allowlists'),
               // keyed by the saved lists so a save (or another key) starts the editor afresh
-              children: (
+              children: settings(
                 <AllowlistsEditor
                   key={`${apiKey.keyId}:${JSON.stringify(apiKey.allowlists)}`}
                   apiKey={apiKey}
-                />
+                />,
               ),
             },
           ]}
