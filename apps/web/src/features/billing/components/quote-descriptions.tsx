@@ -2,6 +2,7 @@
 import type { TQuote } from '@rpc/contract';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TAG_STYLE } from '../../../components/tag-styles';
 import { useBillingFormat } from '../hooks/use-billing-format';
 
 export function QuoteDescriptions({ quote, hasWallet }: { quote: TQuote; hasWallet: boolean }) {
@@ -9,7 +10,9 @@ export function QuoteDescriptions({ quote, hasWallet }: { quote: TQuote; hasWall
   const format = useBillingFormat();
   return (
     <>
-      {quote.isFirstPurchase ? <Tag color="gold">{t('confirm.firstPurchase')}</Tag> : null}
+      {quote.isFirstPurchase ? (
+        <Tag style={TAG_STYLE.gold}>{t('confirm.firstPurchase')}</Tag>
+      ) : null}
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('confirm.price')}>
           {format.money(quote.priceCents)}
