@@ -6,13 +6,11 @@
 import { CheckOutlined, MailOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { Badge, Button, Dropdown, theme } from 'antd';
-import type { KeyboardEvent } from 'react';
-import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actingAccountKey, asTeamRole, useSwitchAccount } from '../lib/acting-account';
 import { useLocalizedNavigate } from '../lib/locale-path';
 import { selectCurrentTeam, useSession } from '../lib/session';
-import { focusWhenMounted } from './focus-when-mounted';
+import { useHeaderMenu } from './use-header-menu';
 import { VisuallyHidden } from './visually-hidden';
 
 const PERSONAL_KEY = 'personal';
@@ -26,16 +24,7 @@ export function TeamSwitcher({ isCompact = false }: { isCompact?: boolean }) {
   const user = useSession((s) => s.user);
   const currentTeam = useSession(selectCurrentTeam);
   const actingKey = useSession(actingAccountKey);
-  const [isOpen, setIsOpen] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    return focusWhenMounted(() =>
-      document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]'),
-    );
-  }, [focusRequest, menuId]);
+  const { isOpen, setIsOpen, menuId, onButtonKeyDown } = useHeaderMenu();
 
   if (!user || (user.userType !== 'team' && user.teamList.length === 0)) return null;
 
@@ -100,13 +89,6 @@ export function TeamSwitcher({ isCompact = false }: { isCompact?: boolean }) {
     else if (key.startsWith(TEAM_KEY_PREFIX)) {
       switchAccount({ kind: 'team', teamId: key.slice(TEAM_KEY_PREFIX.length) });
     }
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    setIsOpen(true);
-    setFocusRequest((n) => n + 1);
   };
 
   const label = actingDetail

@@ -10,14 +10,12 @@ import {
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { Button, Dropdown, theme } from 'antd';
-import type { KeyboardEvent } from 'react';
-import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetchPublicConfig } from '../lib/get-public-config';
 import { GATEWAY_GUIDE_PATH, supportMailto } from '../lib/help-links';
 import { useLocalizedNavigate } from '../lib/locale-path';
 import { signOut, useSession } from '../lib/session';
-import { focusWhenMounted } from './focus-when-mounted';
+import { useHeaderMenu } from './use-header-menu';
 
 export type TUserMenuProps = {
   /** icon only (phones): the name stays in the button's accessible name and atop the menu */
@@ -32,21 +30,10 @@ export function UserMenu({ isCompact = false }: TUserMenuProps) {
   const user = useSession((s) => s.user);
   const loginType = useSession((s) => s.loginType);
   const teamId = useSession((s) => s.teamId);
-  const [isOpen, setIsOpen] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const menuId = useId();
+  const { isOpen, setIsOpen, menuId, onButtonKeyDown } = useHeaderMenu();
   const name = user?.nickname || user?.email || '';
   const team =
     loginType === 'team' ? user?.teamList.find((entry) => entry.teamId === teamId) : undefined;
-
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    return focusWhenMounted(() =>
-      document
-        .getElementById(menuId)
-        ?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
-    );
-  }, [focusRequest, menuId]);
 
   const items: MenuProps['items'] = [
     {
@@ -105,13 +92,6 @@ export function UserMenu({ isCompact = false }: TUserMenuProps) {
     if (key === 'sign-out') {
       void signOut().then(() => navigate('/', { replace: true }));
     }
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    setIsOpen(true);
-    setFocusRequest((n) => n + 1);
   };
 
   return (

@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { defineMethod } from '../define-method';
 import {
   ZEmailSchema,
+  ZLanguageSchema,
   ZNicknameSchema,
   ZPasswordDigestSchema,
-  ZLanguageSchema,
+  ZSuccessSchema,
 } from '../account/schemas';
+import { pagedResult } from '../wallet/schemas';
 import {
   ZAddMemberParamsSchema,
   ZInviteIdSchema,
@@ -29,15 +31,6 @@ import {
   ZUserIdSchema,
 } from './schemas';
 
-const ZOk = z.object({ success: z.literal(true) });
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    list: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int(),
-    perPage: z.number().int(),
-  });
-
 export const hubCreateTeam = defineMethod({
   name: 'hub_createTeam',
   summary: `Creates a team account owned by the caller (at most 20 owned teams: 10308).`,
@@ -53,7 +46,7 @@ export const hubGetMyTeam = defineMethod({
   summary:
     'The teams the caller belongs to, with the caller’s role in each, oldest membership first.',
   params: ZTeamPageParamsSchema,
-  result: paged(ZTeamSchema),
+  result: pagedResult(ZTeamSchema),
   auth: 'user',
   permission: 'self',
   ignoresTeamHeader: true,
@@ -74,7 +67,7 @@ export const hubEditTeamName = defineMethod({
   name: 'hub_editTeamName',
   summary: 'Renames a team (owner or admin).',
   params: z.object({ teamId: ZTeamIdSchema, teamName: ZTeamNameSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'members',
   teamFrom: 'params',
@@ -84,7 +77,7 @@ export const hubEditTeamNote = defineMethod({
   name: 'hub_editTeamNote',
   summary: 'Sets a team’s note, up to 200 characters (owner or admin).',
   params: z.object({ teamId: ZTeamIdSchema, note: ZTeamNoteSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'members',
   teamFrom: 'params',
@@ -118,7 +111,7 @@ export const hubCancelInvite = defineMethod({
   name: 'hub_cancelInvite',
   summary: 'Withdraws a pending invitation (owner or admin).',
   params: z.object({ teamId: ZTeamIdSchema, inviteId: ZInviteIdSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'members',
   teamFrom: 'params',
@@ -150,7 +143,7 @@ export const hubRejectInvite = defineMethod({
   name: 'hub_rejectInvite',
   summary: 'Declines an invitation.',
   params: z.object({ inviteId: ZInviteIdSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'self',
   ignoresTeamHeader: true,
@@ -162,7 +155,7 @@ export const hubRemoveMember = defineMethod({
     'Removes a member of a lower role than the caller’s (owner or admin; notice team_remove_member to the member, ' +
     'whose sessions in the team end).',
   params: z.object({ teamId: ZTeamIdSchema, userId: ZUserIdSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'members',
   teamFrom: 'params',
@@ -173,7 +166,7 @@ export const hubSetMemberRole = defineMethod({
   summary:
     'Changes a member’s role (owner only). Giving the role owner hands the team over: the caller becomes admin.',
   params: z.object({ teamId: ZTeamIdSchema, userId: ZUserIdSchema, role: ZTeamRoleSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'owner',
   teamFrom: 'params',
@@ -185,7 +178,7 @@ export const hubLeaveTeam = defineMethod({
     'The caller leaves a team (notice team_member_leave to its owner and admins). The owner cannot leave: hand ' +
     'the team over or disband it (10303).',
   params: z.object({ teamId: ZTeamIdSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'self',
   teamFrom: 'params',
@@ -197,7 +190,7 @@ export const hubDeleteTeam = defineMethod({
     'Disbands a team (owner only): members are removed (notice team_disband), its API keys stop working, pending ' +
     'invitations lapse. Its ledgers, invoices and audit log are kept.',
   params: z.object({ teamId: ZTeamIdSchema }),
-  result: ZOk,
+  result: ZSuccessSchema,
   auth: 'user',
   permission: 'owner',
   teamFrom: 'params',
@@ -209,7 +202,7 @@ export const hubGetTeamLogs = defineMethod({
     'The team’s audit log, newest first: who did what, when and from which IP (owner or admin). Filters: action, ' +
     'member, time range.',
   params: ZTeamLogParamsSchema,
-  result: paged(ZTeamLogSchema),
+  result: pagedResult(ZTeamLogSchema),
   auth: 'user',
   permission: 'members',
   teamFrom: 'params',
