@@ -24,7 +24,7 @@ test('a new user registers, confirms, signs in, switches to Chinese, reloads and
   await page.goto('/');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/rpc\/endpoint$/);
 
   await page.getByRole('button', { name: 'Language' }).click();

@@ -6,6 +6,10 @@ import { E2E } from './fixtures/env';
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E.consolePort + 3);
 const STRIPE_API_BASE = `http://127.0.0.1:${STRIPE_PORT}`;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_fake';
+// The local OpenID Connect provider (apps/server/test/helpers/oidc-provider-main.ts) behind the "Local ID" sign-in.
+const OIDC_ISSUER = `http://127.0.0.1:${E2E.oidcPort}`;
+const OIDC_CLIENT_ID = 'console-e2e';
+const OIDC_CLIENT_SECRET = 'console-e2e-secret';
 
 export default defineConfig({
   testDir: '.',
@@ -51,6 +55,21 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx apps/server/test/helpers/oidc-provider-main.ts',
+      cwd: '..',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        OIDC_PORT: String(E2E.oidcPort),
+        OIDC_REDIRECT_URIS: `${E2E.consoleUrl}/auth/callback,${E2E.consoleUrl}/bind/callback`,
+        OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET,
+      },
+    },
+    {
       command: 'npm start',
       cwd: '..',
       url: `${E2E.consoleUrl}/health`,
@@ -74,6 +93,12 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE,
+        OAUTH_PROVIDERS: 'local',
+        OAUTH_LOCAL_NAME: 'Local ID',
+        OAUTH_LOCAL_ISSUER: OIDC_ISSUER,
+        OAUTH_LOCAL_CLIENT_ID: OIDC_CLIENT_ID,
+        OAUTH_LOCAL_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+        OAUTH_LOCAL_ALLOW_INSECURE_HTTP: 'true',
         // A build elsewhere than apps/web/dist (E2E_WEB_DIST_DIR), so several builds can be tested side by side.
         ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
       },

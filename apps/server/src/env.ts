@@ -2,6 +2,7 @@
 import { DEFAULT_MINUTE_RETENTION_DAYS } from '@rpc/contract';
 import { z } from 'zod';
 import { ZDepositTokensSchema } from './services/deposits/deposit-settings';
+import { parseOauthEnv, type TOauthProviderEnv } from './services/sign-in/oauth-env';
 
 const ZPortSchema = z.coerce.number().int().min(0).max(65535);
 const ZBooleanSchema = z
@@ -108,23 +109,42 @@ export const ZEnvSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe webhook secret (whsec_…)')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Third-party sign-in (docs/decisions/sign-in.md): comma-separated provider ids, each configured by
+   * OAUTH_<ID>_CLIENT_ID, OAUTH_<ID>_CLIENT_SECRET, optional OAUTH_<ID>_NAME and OAUTH_<ID>_ISSUER (required except
+   * for the github and google presets). Read by parseOauthEnv, which becomes this field's value.
+   */
+  OAUTH_PROVIDERS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type TEnv = z.infer<typeof ZEnvSchema> & { PUBLIC_URL: string; GATEWAY_PUBLIC_URL: string };
+export type TEnv = Omit<z.infer<typeof ZEnvSchema>, 'OAUTH_PROVIDERS'> & {
+  PUBLIC_URL: string;
+  GATEWAY_PUBLIC_URL: string;
+  /** the configured third-party sign-in providers, with their OAUTH_<ID>_* settings */
+  OAUTH_PROVIDERS: TOauthProviderEnv[];
+};
 
 /** Parses the environment; throws an Error listing every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   // Empty strings mean "unset" (docker-compose and shells often export VAR=).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = ZEnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  // OAUTH_<ID>_* names depend on OAUTH_PROVIDERS, so they are read beside the schema; issues are reported together.
+  const oauth = parseOauthEnv(cleaned);
+  if (!parsed.success || oauth.issues.length > 0) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues).map(
+        (i) => `  ${i.path.join('.')}: ${i.message}`,
+      ),
+      ...oauth.issues.map((i) => `  ${i}`),
+    ];
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   return {
     ...env,
+    OAUTH_PROVIDERS: oauth.providers,
     PUBLIC_URL: stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     GATEWAY_PUBLIC_URL: stripSlash(
       env.GATEWAY_PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORT}`,

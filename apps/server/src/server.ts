@@ -43,8 +43,11 @@ import { createThrottle, type TThrottle } from './throttle/enforce';
 import { createDbThrottleStore } from './throttle/db-store';
 import { createRedisThrottleStore } from './throttle/redis-store';
 import { DEFAULT_THROTTLE_RULES, scaleThrottleRules, type TThrottleRules } from './throttle/rules';
+import { loadOauthSettings, type TOauthSettings } from './services/sign-in/oauth-settings';
 
 export type TCreateServerOptions = {
+  /** Third-party sign-in providers; tests pass a local OpenID Connect provider. Default: from env. */
+  oauth?: TOauthSettings;
   /** Environment values; anything not given comes from process.env (tests pass { PORT: 0, … }). */
   env?: Partial<TEnv>;
   /** An open database; when absent one is opened from DATABASE_URL / DATA_DIR and closed on stop. */
@@ -241,6 +244,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     skus: opts.skus ?? loadSkuCatalogue(),
     jobs,
     stripe,
+    oauth: opts.oauth ?? loadOauthSettings(env),
     keyEvents,
     apiKeyCipher,
     noticeBus: withNoticeMail(noticeBus, {

@@ -11,6 +11,7 @@ import { postMoney } from '../src/services/wallet/post-money';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, type THarness } from './helpers/harness';
+import { subjectOf } from './helpers/smtp';
 import { writeTestUsage } from './helpers/usage';
 
 describe.each(TEST_DATABASES)('spend limits on $name', ({ open }) => {
@@ -24,12 +25,12 @@ describe.each(TEST_DATABASES)('spend limits on $name', ({ open }) => {
     await h?.close();
   });
 
-  async function userWithKey() {
-    const s = await h.signUp();
+  async function userWithKey(language?: 'en' | 'zh') {
+    const s = await h.signUp(language ? { language } : {});
     const [u] = await db.select().from(users).where(eq(users.email, s.email));
     const key = await h.call('hub_generateApiKey', { name: 'k' }, { token: s.token });
     if (!key.ok) throw new Error(JSON.stringify(key.error));
-    return { token: s.token, accountId: u!.personalAccountId };
+    return { token: s.token, email: s.email, accountId: u!.personalAccountId };
   }
 
   async function spendable(accountId: string) {
@@ -45,6 +46,14 @@ describe.each(TEST_DATABASES)('spend limits on $name', ({ open }) => {
       .select({ title: notices.title })
       .from(notices)
       .where(and(eq(notices.accountId, accountId), eq(notices.type, 'normal_warn')));
+  }
+
+  /** The mails to `email` after the first `skip`, once one has come (notice mail is sent in the background). */
+  async function mailsAfter(email: string, skip: number) {
+    const deadline = Date.now() + 5000;
+    while (h.smtp.countTo(email) <= skip && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    return h.smtp.mails.filter((m) => m.to.includes(email.toLowerCase())).slice(skip);
   }
 
   it('has no limits until set, and shows this month so far', async () => {
@@ -91,6 +100,52 @@ describe.each(TEST_DATABASES)('spend limits on $name', ({ open }) => {
     expect(raised.result!.blockedUntil).toBeNull();
     expect(await spendable(u.accountId)).toBeGreaterThan(0);
   });
+
+  it.each([
+    {
+      language: 'en',
+      subject: '[Notice] Monthly limit: 50% used',
+      intro: 'You have a new notice in the RPC Console.',
+      link: 'http://console.test/rpc/notifications',
+      foreign: '您有一条新通知',
+    },
+    {
+      language: 'zh',
+      // The frame is Chinese; the notice's own title and text are the server's English for now.
+      subject: '[通知]',
+      intro: '您有一条新通知。',
+      link: 'http://console.test/zh/rpc/notifications',
+      foreign: 'You have a new notice',
+    },
+  ] as const)(
+    "mails the alert once to the account's user, in the user's language ($language)",
+    async ({ language, subject, intro, link, foreign }) => {
+      const u = await userWithKey(language);
+      const before = h.smtp.countTo(u.email);
+      await h.call(
+        'hub_setSpendLimits',
+        { monthlyRuCap: 1000, monthlyCentsCap: null, action: 'alert', alertPercents: [50] },
+        { token: u.token },
+      );
+      await writeTestUsage(db, u.accountId, 600, h.clock.now());
+      await sweepPackages(h.server.deps);
+      await sweepPackages(h.server.deps);
+      expect((await warnings(u.accountId)).map((n) => n.title)).toEqual([
+        'Monthly limit: 50% used',
+      ]);
+      const mails = await mailsAfter(u.email, before);
+      expect(mails).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail.to).toEqual([u.email.toLowerCase()]);
+      expect(subjectOf(mail)).toContain(subject);
+      expect(mail.text).toContain(intro);
+      expect(mail.text).toContain(link);
+      expect(mail.text).not.toContain(foreign);
+      // The second sweep raised nothing, so nothing more is mailed.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(h.smtp.countTo(u.email)).toBe(before + 1);
+    },
+  );
 
   it('an alert-only limit never stops; a new month lifts a stop', async () => {
     const u = await userWithKey();

@@ -11,8 +11,15 @@
  *    and every header method at X-Team-Id B / P. Attempts and leaks are counted (0 leaks), and B's and P's state
  *    read back from the database (and Stripe) equals the snapshot taken before.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { ERROR_CODES, METHODS, TEAM_ROLES, roleAllows, type TMethodDef } from '@rpc/contract';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  ERROR_CODES,
+  METHODS,
+  SIGN_IN_METHODS,
+  TEAM_ROLES,
+  roleAllows,
+  type TMethodDef,
+} from '@rpc/contract';
 import {
   accountMembers,
   accounts,
@@ -29,6 +36,7 @@ import {
   spendLimits,
   stripeCustomers,
   teamAuditLogs,
+  sessions,
   teamInvites,
   users,
   type TDatabase,
@@ -53,6 +61,7 @@ const DESTRUCTIVE = new Set([
   'hub_leaveTeam',
   'hub_removeMember',
   'hub_setMemberRole',
+  'hub_revokeOtherSessions',
 ]);
 /** Answers that show the call never reached a handler: membership or role refused by the dispatcher. */
 const DISPATCHER_REFUSALS = new Set<number>([
@@ -103,6 +112,7 @@ type TIds = {
   id: string;
   orderId: string;
   cardId?: string;
+  sessionId?: string;
 };
 
 const idem = () => randomUUID().replaceAll('-', '');
@@ -148,6 +158,26 @@ const OTHER_PARAMS: Record<string, () => Record<string, unknown>> = {
   hub_editTeamNote: () => ({ note: 'note by probe' }),
   hub_addMember: () => ({ email: uniqueEmail('probe'), role: 'admin' }),
   hub_setMemberRole: () => ({ role: 'admin' }),
+  // Sign-in methods: well-formed attempts the handlers refuse on their merits (no such provider, not a SIWE message,
+  // no code mailed, two-factor off), which is all a probe of access needs.
+  hub_bindMetamask: () => ({ message: 'not a SIWE message', signature: `0x${'ab'.repeat(65)}` }),
+  hub_getOauthBindUrl: () => ({ provider: 'probe' }),
+  hub_bindOauth: () => ({ provider: 'probe', code: 'probe-code', state: 'p'.repeat(43) }),
+  hub_unbindOauth: () => ({ provider: 'probe' }),
+  hub_preBindEmail: () => ({ email: uniqueEmail('probe') }),
+  hub_sendBindConfirmMail: () => ({ email: uniqueEmail('probe') }),
+  hub_bindEmail: () => ({
+    email: uniqueEmail('probe'),
+    code: '123456',
+    password: digest('probe password 1'),
+    confirmPassword: digest('probe password 1'),
+  }),
+  hub_enableTwoFactor: () => ({ code: '123456' }),
+  hub_disableTwoFactor: () => ({ code: '123456' }),
+  hub_regenerateBackupCodes: () => ({ code: '123456' }),
+  hub_verifyTwoFactorLogin: () => ({ code: '123456' }),
+  // An id no session has (the cross-account test puts the victims' own session ids in its place).
+  hub_revokeSession: () => ({ sessionId: randomUUID() }),
 };
 
 /** Valid params of any signed-in method: its other params plus the ids its shape takes (those given). */
@@ -379,6 +409,14 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         );
         await join(o, teamId, m, role);
       }
+    } else if (method === 'hub_revokeOtherSessions') {
+      // A second session ends; the one calling, with X-Team-Id set, goes on.
+      const token = await throwawayToken(m);
+      expect((await call(method, {}, as)).error, label).toBeUndefined();
+      expect((await call('hub_getUserProfile', {}, { token })).error?.code, label).toBe(
+        ERROR_CODES.SESSION_REVOKED,
+      );
+      expect((await call('hub_getUserProfile', {}, as)).error, label).toBeUndefined();
     } else if (method === 'hub_deleteTeam') {
       expect(role).toBe('owner');
       expect((await call(method, { teamId }, as)).result, label).toEqual({ success: true });
@@ -436,6 +474,10 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         'hub_getUserCode',
         'hub_logout',
         'hub_rejectInvite',
+        // Sign-in, binding, two-factor and sessions are the user's, never a team's.
+        ...USER_METHODS.filter((d) => SIGN_IN_METHODS.some((m) => m.name === d.name)).map(
+          (d) => d.name,
+        ),
       ].sort(),
     );
     const teamId = await newTeam(o, 'Header probe');
@@ -644,6 +686,12 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
           await db.select().from(accounts).where(inArray(accounts.id, victimAccounts)),
         ),
         users: sortById(await db.select().from(users).where(inArray(users.id, victimUsers))),
+        sessions: sortById(
+          (await db.select().from(sessions).where(inArray(sessions.userId, victimUsers))).map(
+            // last_seen_at moves whenever a victim's own call is resolved; nothing else may.
+            ({ lastSeenAt: _seen, ...row }) => row,
+          ),
+        ),
         members: sortById(
           await db
             .select()
@@ -748,6 +796,15 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
       ]),
     ].map((s) => s.toLowerCase());
 
+    const victimSessions = await Promise.all(
+      [oB, p].map(async (x) => {
+        const [row] = await db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, createHash('sha256').update(x.token).digest('hex')));
+        return { email: x.email, sessionId: row!.id };
+      }),
+    );
     // --- The attempt table, from the catalogue: every (method, id param) gets the victims of that id's kind. ---
     const victimsByKey: Record<string, Array<{ label: string; ids: Partial<TIds> }>> = {
       keyId: [vb, vp].map((x) => ({ label: `${x.label} key`, ids: { keyId: x.key.keyId } })),
@@ -779,6 +836,10 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         ids: { orderId: x.orderId },
       })),
       cardId: [vb, vp].map((x) => ({ label: `${x.label} card`, ids: { cardId: x.cardId } })),
+      sessionId: victimSessions.map((x) => ({
+        label: `session of ${x.email}`,
+        ids: { sessionId: x.sessionId },
+      })),
     };
     const idPairs = USER_METHODS.flatMap((def) => idKeysOf(def).map((k) => ({ def, key: k })));
     // A new id-taking method (or id kind) fails here until it gets victims above.

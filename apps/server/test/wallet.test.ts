@@ -383,6 +383,115 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
     await expectLedgersTrue(u.accountId);
   });
 
+  it('renews a used-up auto-renew package from the wallet once, and a second sweep does nothing more', async () => {
+    const u = await withKey();
+    await credit(u.accountId, 4900 * 2 + 50);
+    const a = await h.call(
+      'hub_buyPackage',
+      { skuId: 'standard-100m', idempotencyKey: randomUUID(), autoRenew: true },
+      { token: u.token },
+    );
+    expect(a.result!.package.autoRenew).toBe(true);
+    const firstId = a.result!.package.id;
+    // Spent to the last RU long before it expires: the bought package goes first, the gift stays whole.
+    await usage(u.accountId, 100_000_000);
+    const [used] = await db.select().from(ruPackages).where(eq(ruPackages.id, firstId));
+    expect(used).toMatchObject({ status: 'exhausted', ruUsed: 100_000_000, renewedBy: null });
+
+    const ownRows = async () => ({
+      purchases: await db.select().from(purchases).where(eq(purchases.accountId, u.accountId)),
+      debits: await db
+        .select()
+        .from(moneyLedger)
+        .where(and(eq(moneyLedger.accountId, u.accountId), eq(moneyLedger.kind, 'purchase'))),
+      renewedNotices: await db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.accountId, u.accountId), eq(notices.type, 'auto_renew_success'))),
+    });
+    // The sweep covers every account (other tests' packages too): the count is at least this one.
+    expect((await sweepPackages(h.server.deps)).renewed).toBeGreaterThanOrEqual(1);
+    const after = await ownRows();
+    expect(after.purchases).toHaveLength(2);
+    const renewal = after.purchases.find((p) => p.reason === 'auto_renew')!;
+    expect(renewal).toMatchObject({
+      skuId: 'standard-100m',
+      requestKey: `renew:${firstId}`,
+      userId: null,
+      paidCents: 4900,
+      ru: 100_000_000,
+    });
+    // The wallet paid it: one more purchase debit, referencing the renewal.
+    expect(after.debits.map((d) => d.delta)).toEqual([-4900, -4900]);
+    expect(after.debits.filter((d) => d.ref === renewal.id)).toHaveLength(1);
+    const [old] = await db.select().from(ruPackages).where(eq(ruPackages.id, firstId));
+    expect(old!.renewedBy).toBe(renewal.packageId);
+    const [fresh] = await db.select().from(ruPackages).where(eq(ruPackages.id, renewal.packageId));
+    expect(fresh).toMatchObject({
+      accountId: u.accountId,
+      skuId: 'standard-100m',
+      status: 'active',
+      ruTotal: 100_000_000,
+      ruUsed: 0,
+      autoRenew: true,
+      renewedBy: null,
+    });
+    expect(after.renewedNotices).toHaveLength(1);
+    expect(after.renewedNotices[0]).toMatchObject({ userId: u.userId, accountId: u.accountId });
+    expect(after.renewedNotices[0]!.expand).toMatchObject({
+      skuName: '100M RUs',
+      amount: 100_000_000,
+      usdAmount: '49.00',
+    });
+    let w = await getWalletOverview(db, { accountId: u.accountId, now: h.clock.now() });
+    expect(w).toMatchObject({ amountCents: 50, ruLeft: GIFT + 100_000_000, tier: 'elementary' });
+
+    // A second sweep finds the used-up package renewed already: nothing more is bought or said.
+    await sweepPackages(h.server.deps);
+    const again = await ownRows();
+    expect(again.purchases).toHaveLength(2);
+    expect(again.debits).toHaveLength(2);
+    expect(again.renewedNotices).toHaveLength(1);
+    w = await getWalletOverview(db, { accountId: u.accountId, now: h.clock.now() });
+    expect(w.amountCents).toBe(50);
+    await expectLedgersTrue(u.accountId);
+  });
+
+  it('warns once a day when a package runs low (ru_pkg_running_out)', async () => {
+    const u = await withKey();
+    await credit(u.accountId, 4900);
+    const bought = await h.call(
+      'hub_buyPackage',
+      { skuId: 'standard-100m', idempotencyKey: randomUUID() },
+      { token: u.token },
+    );
+    expect(bought.ok).toBe(true);
+    const runningOut = () =>
+      db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.accountId, u.accountId), eq(notices.type, 'ru_pkg_running_out')));
+    await usage(u.accountId, 89_000_000); // 11% left: not low yet
+    await sweepPackages(h.server.deps);
+    expect(await runningOut()).toEqual([]);
+
+    await usage(u.accountId, 6_000_000); // 5,000,000 of 100,000,000 left: at or under 10%
+    await sweepPackages(h.server.deps);
+    await sweepPackages(h.server.deps);
+    const rows = await runningOut();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: u.userId, accountId: u.accountId });
+    expect(rows[0]!.expand).toEqual({ skuName: '100M RUs', amount: 5_000_000 });
+    expect(rows[0]!.content).toContain('5,000,000 RU left');
+
+    // The next day it says so again, still once.
+    h.clock.advance(DAY + 1);
+    await sweepPackages(h.server.deps);
+    await sweepPackages(h.server.deps);
+    expect(await runningOut()).toHaveLength(2);
+    await expectLedgersTrue(u.accountId);
+  });
+
   it("an operator's grant gives an enterprise or credit package once per reference", async () => {
     const u = await user();
     const grant = (type: 'enterprise' | 'standard', ref: string) =>
@@ -439,6 +548,36 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
     );
     expect(next.result!.claimed).toBe(true);
     await expectLedgersTrue(u.accountId);
+  });
+
+  it('the monthly free claim raises monthly_gift once per claim', async () => {
+    const u = await user();
+    const claim = () =>
+      h.call('hub_getFreeSkuBuyFreeType', { skuId: 'free-monthly' }, { token: u.token });
+    const gifts = () =>
+      db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.accountId, u.accountId), eq(notices.type, 'monthly_gift')));
+    const first = await claim();
+    expect(first.result!.claimed).toBe(true);
+    expect((await claim()).result!.claimed).toBe(false);
+    let rows = await gifts();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: u.userId, accountId: u.accountId });
+    expect(rows[0]!.expand).toEqual({
+      skuName: 'Monthly free RUs',
+      name: 'Monthly free RUs',
+      amount: 50_000_000,
+      usdAmount: '0.00',
+      timeStamp: first.result!.package.expiresAt,
+    });
+    // Next month's claim is a new gift and a new notice; its replay again says nothing.
+    h.clock.advance(first.result!.nextClaimAt - h.clock.now() + 1);
+    expect((await claim()).result!.claimed).toBe(true);
+    expect((await claim()).result!.claimed).toBe(false);
+    rows = await gifts();
+    expect(rows).toHaveLength(2);
   });
 
   it('applies a discount code to one purchase', async () => {

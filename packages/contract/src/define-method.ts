@@ -53,6 +53,11 @@ export type TMethodDef<
    * is not written to the team's audit log.
    */
   readOnly?: boolean;
+  /**
+   * A session still waiting for its two-factor code may call this method (only hub_verifyTwoFactorLogin and
+   * hub_logout): every other method answers such a session 10104.
+   */
+  allowsTwoFactorPending?: boolean;
 } & TMethodAccess;
 
 export function defineMethod<TName extends string, P extends z.ZodType, R extends z.ZodType>(

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   SESSION_MISSING: 10101,
   SESSION_EXPIRED: 10102,
   SESSION_REVOKED: 10103,
+  /** signed in, but the two-factor code is still owed: only hub_verifyTwoFactorLogin and hub_logout answer */
+  TWO_FACTOR_PENDING: 10104,
   // Accounts (102xx).
   EMAIL_TAKEN: 10201,
   BAD_CREDENTIALS: 10202,
@@ -31,6 +33,21 @@ export const ERROR_CODES = {
   WRONG_PASSWORD: 10207,
   EMAIL_ALREADY_CONFIRMED: 10208,
   NO_PASSWORD_SET: 10209,
+  // Wallet and third-party sign-in, binding, two-factor (1021x–1022x).
+  SIWE_INVALID: 10210,
+  SIWE_NONCE_INVALID: 10211,
+  IDENTITY_TAKEN: 10212,
+  IDENTITY_ALREADY_BOUND: 10213,
+  LAST_SIGN_IN_METHOD: 10214,
+  OAUTH_PROVIDER_UNKNOWN: 10215,
+  OAUTH_STATE_INVALID: 10216,
+  OAUTH_EXCHANGE_FAILED: 10217,
+  BIND_CODE_INVALID: 10218,
+  TWO_FACTOR_REQUIRED: 10219,
+  TWO_FACTOR_INVALID: 10220,
+  TWO_FACTOR_ALREADY_ON: 10221,
+  TWO_FACTOR_NOT_SET_UP: 10222,
+  EMAIL_ALREADY_BOUND: 10223,
   // Teams and permissions (103xx).
   TEAM_FORBIDDEN: 10301,
   TEAM_ROLE_FORBIDDEN: 10302,
@@ -97,6 +114,10 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   50409: { en: 'Conflict with the current state.', zh: '与当前状态冲突。', silent: true },
   10101: { en: 'Please sign in.', zh: '请先登录。' },
   10102: { en: 'Your session has expired. Please sign in again.', zh: '登录已过期，请重新登录。' },
+  10104: {
+    en: 'Enter your two-factor code to finish signing in.',
+    zh: '请输入两步验证码以完成登录。',
+  },
   10103: {
     en: 'You have been signed out. Please sign in again.',
     zh: '您已退出登录，请重新登录。',
@@ -115,6 +136,44 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10206: { en: 'The passwords do not match.', zh: '两次输入的密码不一致。' },
   10207: { en: 'The current password is wrong.', zh: '当前密码错误。' },
   10208: { en: 'This e-mail is already confirmed.', zh: '该邮箱已验证。' },
+  10210: {
+    en: 'The wallet signature could not be verified.',
+    zh: '无法验证钱包签名。',
+  },
+  10211: {
+    en: 'This sign-in request has expired or was already used. Please try again.',
+    zh: '该登录请求已过期或已被使用，请重试。',
+  },
+  10212: {
+    en: 'This wallet or third-party account is already bound to another user.',
+    zh: '该钱包或第三方账号已绑定其他用户。',
+  },
+  10213: {
+    en: 'Your account already has one bound. Unbind it first.',
+    zh: '您的账户已绑定一个，请先解绑。',
+  },
+  10214: {
+    en: 'This is your only way to sign in. Add another one before removing it.',
+    zh: '这是您唯一的登录方式，请先添加其他登录方式再移除。',
+  },
+  10215: { en: 'This sign-in provider is not available.', zh: '该登录方式不可用。' },
+  10216: {
+    en: 'This sign-in attempt has expired or did not start here. Please try again.',
+    zh: '该登录请求已过期或并非从此处发起，请重试。',
+  },
+  10217: {
+    en: 'The provider did not confirm the sign-in. Please try again.',
+    zh: '第三方未确认此次登录，请重试。',
+  },
+  10218: { en: 'The code is wrong or has expired.', zh: '验证码错误或已过期。' },
+  10219: { en: 'Enter your two-factor code.', zh: '请输入两步验证码。' },
+  10220: { en: 'The two-factor code is wrong.', zh: '两步验证码错误。' },
+  10221: { en: 'Two-factor sign-in is already on.', zh: '两步验证已开启。' },
+  10222: {
+    en: 'Two-factor sign-in is not set up. Start again.',
+    zh: '尚未设置两步验证，请重新开始。',
+  },
+  10223: { en: 'Your account already has an e-mail address.', zh: '您的账户已绑定邮箱。' },
   10209: { en: 'This account has no password yet.', zh: '该账户尚未设置密码。' },
   10301: {
     en: 'You are not a member of this team or lack the role for this action.',

@@ -33,3 +33,5 @@ export { CARD_METHODS } from './cards/methods';
 export * from './teams/permissions';
 export * from './teams/schemas';
 export { TEAM_METHODS } from './teams/methods';
+export * from './sign-in/schemas';
+export { SIGN_IN_METHODS } from './sign-in/methods';

@@ -10,6 +10,7 @@ import { DEPOSIT_METHODS } from './deposits/methods';
 import { EXPORT_METHODS } from './exports/methods';
 import { INVOICE_METHODS } from './invoices/methods';
 import { TEAM_METHODS } from './teams/methods';
+import { SIGN_IN_METHODS } from './sign-in/methods';
 import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
@@ -72,6 +73,7 @@ const all = [
   ...INVOICE_METHODS,
   ...CARD_METHODS,
   ...TEAM_METHODS,
+  ...SIGN_IN_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

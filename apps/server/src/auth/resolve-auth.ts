@@ -14,11 +14,15 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
 export type TSession = { userId: string; sessionId: string; personalAccountId: string };
 
-/** Bearer token → session → user. Throws 10101–10103 (SPEC §8 session errors). */
+/**
+ * Bearer token → session → user. Throws 10101–10103 (SPEC §8 session errors), and 10104 for a session still owing
+ * its two-factor code unless the caller allows that (hub_verifyTwoFactorLogin, hub_logout).
+ */
 export async function resolveSession(o: {
   db: TDatabase;
   clock: TClock;
   token: string | null;
+  allowTwoFactorPending?: boolean;
 }): Promise<TSession> {
   if (!o.token || !TOKEN_SHAPE.test(o.token)) throw new RpcError(ERROR_CODES.SESSION_MISSING);
   const now = o.clock.now();
@@ -28,6 +32,7 @@ export async function resolveSession(o: {
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
       lastSeenAt: sessions.lastSeenAt,
+      twoFactorPending: sessions.twoFactorPending,
       userId: users.id,
       personalAccountId: users.personalAccountId,
     })
@@ -38,6 +43,8 @@ export async function resolveSession(o: {
   if (!row) throw new RpcError(ERROR_CODES.SESSION_MISSING);
   if (row.revokedAt) throw new RpcError(ERROR_CODES.SESSION_REVOKED);
   if (row.expiresAt.getTime() <= now) throw new RpcError(ERROR_CODES.SESSION_EXPIRED);
+  if (row.twoFactorPending && !o.allowTwoFactorPending)
+    throw new RpcError(ERROR_CODES.TWO_FACTOR_PENDING);
 
   if (!row.lastSeenAt || now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await o.db

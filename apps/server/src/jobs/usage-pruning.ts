@@ -1,9 +1,11 @@
 /**
- * Runs the minute-retention prune at start and then hourly, in the console role. A plain unref'd timer is enough
+ * Runs the minute-retention prune (and the expired sign-in challenges' one) at start and then hourly, in the
+ * console role. A plain unref'd timer is enough
  * while there is one console process; in scale mode a job engine over PostgreSQL (pg-boss) replaces it, so
  * several console instances do not each run the same prune (harmless, since deletes are idempotent, but wasteful).
  */
 import type { TDeps } from '../rpc/context';
+import { pruneAuthChallenges } from '../services/sign-in/prune-challenges';
 import { pruneUsage } from '../services/usage/prune-usage';
 
 export const USAGE_PRUNE_EVERY_MS = 3_600_000;
@@ -16,13 +18,12 @@ export function startUsagePruning(
   let running: Promise<void> | undefined;
   const pass = () => {
     if (running) return;
-    running = pruneUsage({
-      db: deps.db,
-      now: deps.clock.now(),
-      retentionDays: deps.config.minuteRetentionDays,
-    })
-      .then((r) => {
+    const now = deps.clock.now();
+    running = pruneUsage({ db: deps.db, now, retentionDays: deps.config.minuteRetentionDays })
+      .then(async (r) => {
         if (r.minuteRows > 0 || r.batches > 0) deps.logger.info(r, 'usage minute rows pruned');
+        const challenges = await pruneAuthChallenges(deps.db, now);
+        if (challenges > 0) deps.logger.info({ challenges }, 'expired sign-in challenges pruned');
       })
       .catch((err: unknown) => deps.logger.error({ err }, 'usage prune failed'))
       .finally(() => {

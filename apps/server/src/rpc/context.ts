@@ -14,6 +14,7 @@ import type { TNoticeBus } from '../services/notices/notice-bus';
 import type { TThrottle } from '../throttle/enforce';
 import type { TSkuCatalogue } from '../services/wallet/sku-catalogue';
 import type { TStripeSettings } from '../services/cards/stripe-settings';
+import type { TOauthSettings } from '../services/sign-in/oauth-settings';
 
 export type TAppConfig = {
   version: string;
@@ -59,6 +60,8 @@ export type TDeps = {
   jobs: TJobQueue;
   /** Stripe for card payments (services/cards/stripe-settings.ts); null: cards are not configured. */
   stripe: TStripeSettings | null;
+  /** Third-party sign-in providers (services/sign-in/oauth-settings.ts); none configured: an empty list. */
+  oauth: TOauthSettings;
 };
 
 /** One call's context. */

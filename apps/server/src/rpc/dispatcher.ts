@@ -71,7 +71,10 @@ async function call(ctx: TRpcContext, method: string, rawParams: unknown): Promi
   let auth: TAuth | undefined;
   let params: unknown;
   if (def.auth === 'user') {
-    const session = await resolveSession(ctx);
+    const session = await resolveSession({
+      ...ctx,
+      allowTwoFactorPending: def.allowsTwoFactorPending === true,
+    });
     if (def.teamFrom === 'params') {
       // Team management names its team in the params: membership and role are checked on that team, which must
       // be a team (a user is the owner of their personal account, which is not something to disband).

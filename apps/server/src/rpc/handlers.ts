@@ -58,6 +58,7 @@ import { DEPOSIT_HANDLERS } from './methods/deposits/index';
 import { EXPORT_HANDLERS } from './methods/exports/index';
 import { INVOICE_HANDLERS } from './methods/invoices/index';
 import { TEAM_HANDLERS } from './methods/teams/index';
+import { SIGN_IN_HANDLERS } from './methods/sign-in/index';
 import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
@@ -120,4 +121,5 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   ...INVOICE_HANDLERS,
   ...CARD_HANDLERS,
   ...TEAM_HANDLERS,
+  ...SIGN_IN_HANDLERS,
 };

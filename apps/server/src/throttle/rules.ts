@@ -12,7 +12,11 @@ export type TThrottleAction =
   | 'confirmMail'
   | 'resetMail'
   | 'oneTimeCode'
-  | 'teamInvite';
+  | 'teamInvite'
+  | 'walletSignIn'
+  | 'oauthSignIn'
+  | 'bindMail'
+  | 'twoFactor';
 
 /** The counters of one action: always per client IP, optionally per e-mail and per (e-mail, IP) pair. */
 export type TActionRules = {
@@ -50,6 +54,18 @@ export const DEFAULT_THROTTLE_RULES: TThrottleRules = {
   oneTimeCode: { perIp: { limit: 30, windowMs: 15 * MINUTE } },
   // Invitations mail any address: few per invited address, a working day's worth per inviting IP.
   teamInvite: { perEmail: { limit: 5, windowMs: HOUR }, perIp: { limit: 60, windowMs: HOUR } },
+  // Wallet and third-party sign-in: nonces and states are 128-bit and single use, so this only bounds the rows a
+  // client can make us write and the signatures it can make us check.
+  walletSignIn: { perIp: { limit: 60, windowMs: 15 * MINUTE } },
+  oauthSignIn: { perIp: { limit: 60, windowMs: 15 * MINUTE } },
+  // Bind-address codes: per address (the "e-mail" counter) like the other mails, and per IP.
+  bindMail: { perEmail: { limit: 5, windowMs: HOUR }, perIp: { limit: 20, windowMs: HOUR } },
+  // Six-digit codes (TOTP, backup, mailed bind codes): the "e-mail" counter is keyed `user:<id>`, so guessing is
+  // bounded per user across sessions and IPs; 10 tries per 15 minutes leaves ~1 in 100,000 per window.
+  twoFactor: {
+    perEmail: { limit: 10, windowMs: 15 * MINUTE },
+    perIp: { limit: 60, windowMs: 15 * MINUTE },
+  },
 };
 
 /** Every limit multiplied by `factor` (THROTTLE_LIMIT_FACTOR, for test rigs); windows unchanged. */

@@ -1,6 +1,7 @@
 /**
- * A real ERC-20 on the local Hardhat node: test/fixtures/test-usd.sol compiled with solc-js (the npm `solc`
- * package, a WebAssembly build: no download at test time) and deployed from Hardhat's first test account.
+ * Contracts on the local Hardhat node (a real ERC-20, a test EIP-1271 wallet): test/fixtures/*.sol compiled with
+ * solc-js (the npm `solc` package, a WebAssembly build: no download at test time) and deployed from Hardhat's first
+ * test account.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -29,14 +30,17 @@ export const TEST_USD_ABI = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 ]);
 
-let compiled: Hex | undefined;
+const compiled = new Map<string, Hex>();
 
-export function testUsdBytecode(): Hex {
-  if (compiled) return compiled;
-  const source = readFileSync(new URL('../fixtures/test-usd.sol', import.meta.url), 'utf8');
+/** Creation bytecode of `contract` in test/fixtures/`file`, compiled once per process. */
+export function fixtureBytecode(file: string, contract: string): Hex {
+  const key = `${file}:${contract}`;
+  const known = compiled.get(key);
+  if (known) return known;
+  const source = readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8');
   const input = {
     language: 'Solidity',
-    sources: { 'test-usd.sol': { content: source } },
+    sources: { [file]: { content: source } },
     settings: { outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
   };
   const output = JSON.parse(
@@ -47,8 +51,13 @@ export function testUsdBytecode(): Hex {
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  compiled = `0x${output.contracts['test-usd.sol']!.TestUsd!.evm.bytecode.object}`;
-  return compiled;
+  const bytecode: Hex = `0x${output.contracts[file]![contract]!.evm.bytecode.object}`;
+  compiled.set(key, bytecode);
+  return bytecode;
+}
+
+export function testUsdBytecode(): Hex {
+  return fixtureBytecode('test-usd.sol', 'TestUsd');
 }
 
 /** Clients on the node for test account `i`, plus raw JSON-RPC for Hardhat's evm_* methods. */

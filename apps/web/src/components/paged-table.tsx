@@ -37,7 +37,7 @@ export type TPagedTableProps<T> = {
  * Keyboard users must be able to scroll a table that scrolls sideways (WCAG 2.1.1; axe scrollable-region-focusable):
  * its scroll box takes focus while, and only while, its content is wider than it.
  */
-function useFocusableScrollBox(): RefObject<HTMLDivElement | null> {
+export function useFocusableScrollBox(): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const box = ref.current?.querySelector<HTMLElement>('.ant-table-content');

@@ -10,6 +10,8 @@ export const GATEWAY_GUIDE_PATH = '/rpc/endpoint?tab=guide';
 export const HELP_LINKS = {
   terms: fromEnv(import.meta.env.VITE_TERMS_URL, 'https://example.com/terms'),
   privacy: fromEnv(import.meta.env.VITE_PRIVACY_URL, 'https://example.com/privacy'),
+  /** offered when a wallet sign-in finds no wallet in the browser */
+  installWallet: 'https://metamask.io/download/',
 } as const;
 
 /** A mailto: link to `address`, or undefined when it is not an e-mail address. */

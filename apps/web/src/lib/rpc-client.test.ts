@@ -126,6 +126,13 @@ describe('request shape (SPEC §7, §6)', () => {
     expect(headers.authorization).toBe('Bearer tok-1');
     expect(headers['x-team-id']).toBe('team-9');
   });
+
+  it("sends a pending two-factor sign-in's own token instead of the cookie's", async () => {
+    Cookies.set(COOKIE.token, 'tok-1');
+    await callRpc('hub_verifyTwoFactorLogin', { code: '123456' }, { token: 'pending-1' });
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer pending-1');
+  });
 });
 
 describe('timeout and cancel (SPEC §8, §9)', () => {
@@ -255,6 +262,15 @@ describe('error catalogue (SPEC §8)', () => {
     expect(popups).not.toHaveBeenCalled();
   });
 
+  it('silentCodes leaves those codes to the caller and pops up the others', async () => {
+    answer = () => fail({ code: 10219, message: 'Enter your two-factor code.' });
+    await settle(callRpc('hub_getConfig', {}, { silentCodes: [10219] }));
+    expect(popups).not.toHaveBeenCalled();
+    answer = () => fail({ code: 10500, message: 'boom' });
+    await settle(callRpc('hub_getConfig', {}, { silentCodes: [10219] }));
+    expect(shown().map((p) => p.content)).toEqual(['boom']);
+  });
+
   it("the method's hideError flag suppresses the popup (hub_emailConfirm)", async () => {
     answer = () => fail({ code: 10204, message: 'bad code' });
     await settle(callRpc('hub_emailConfirm', { code: 'a'.repeat(20) }));
@@ -330,7 +346,7 @@ describe('error catalogue (SPEC §8)', () => {
     });
   });
 
-  describe.each([10101, 10102, 10103])('session error %i', (code) => {
+  describe.each([10101, 10102, 10103, 10104])('session error %i', (code) => {
     beforeEach(() => {
       Cookies.set(COOKIE.token, 'tok-1');
       Cookies.set(COOKIE.teamId, 'T1');

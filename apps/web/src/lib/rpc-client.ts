@@ -6,6 +6,7 @@
 import type { TLimitType, TMethodName, TParamsIn, TResult, TRpcError } from '@rpc/contract';
 import {
   API_PATH,
+  ERROR_CODES,
   HTTP_TIMEOUT_MS,
   LIMIT_TYPES,
   POPUP_DURATION_S,
@@ -28,8 +29,15 @@ export type TCallOptions = {
   hideError?: boolean;
   /** no 10429 popup (the method's own hideLimit flag also counts) */
   hideLimit?: boolean;
-  /** on 10101–10103 do not sign out and leave the page (the message still shows unless hideError) */
+  /** on 10101–10104 do not sign out and leave the page (the message still shows unless hideError) */
   keepSession?: boolean;
+  /** error codes the caller shows in its own way (a field message, a prompt): no popup for these */
+  silentCodes?: readonly number[];
+  /**
+   * The bearer token to send instead of the cookie's: a sign-in still waiting for its two-factor code is kept out
+   * of the cookie (it answers 10104 to everything else) and only its own calls carry it.
+   */
+  token?: string;
 };
 
 /** A call the API (or the transport) answered with an error; the popup rules have already run. */
@@ -145,6 +153,14 @@ function errorText(error: Pick<TRpcError, 'message' | 'messageZh'>): string {
   return text || t('networkError');
 }
 
+/**
+ * The text of a failed call in the page's language, for screens that show it themselves (calls without popups,
+ * such as hub_checkOauthCode); "Network Error" for anything that is not an API answer.
+ */
+export function describeRpcError(error: unknown): string {
+  return error instanceof RpcCallError ? errorText(error) : t('networkError');
+}
+
 function popup(kind: 'error' | 'warning', content: string): void {
   void message.open({ type: kind, content, duration: POPUP_DURATION_S });
 }
@@ -156,6 +172,12 @@ type TFlags = {
   limitType?: TLimitType;
 };
 
+/**
+ * The codes after which the session cannot go on: SPEC §4's 10101–10103, and 10104 — a session still owing its
+ * two-factor code can only finish signing in, which starts again at the password step.
+ */
+const SIGN_OUT_CODES: readonly number[] = [...SESSION_ERROR_CODES, ERROR_CODES.TWO_FACTOR_PENDING];
+
 /** SPEC §8 for an error envelope, in the order the spec lists the rules. */
 function applyErrorRules(error: RpcCallError, flags: TFlags): void {
   if (SILENT_ERROR_CODES.includes(error.code)) return;
@@ -165,7 +187,7 @@ function applyErrorRules(error: RpcCallError, flags: TFlags): void {
     if (text) popup('warning', text);
     return;
   }
-  if (SESSION_ERROR_CODES.includes(error.code)) {
+  if (SIGN_OUT_CODES.includes(error.code)) {
     if (flags.keepSession) {
       if (!flags.hideError) popup('error', errorText(error));
       return;
@@ -204,9 +226,9 @@ function isErrorEnvelope(body: unknown): body is { error: TRpcError } {
   return !!error && typeof error === 'object' && typeof (error as TRpcError).code === 'number';
 }
 
-function buildHeaders(): Record<string, string> {
+function buildHeaders(tokenOverride?: string): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const token = Cookies.get(COOKIE.token);
+  const token = tokenOverride ?? Cookies.get(COOKIE.token);
   if (token) headers.authorization = `Bearer ${token}`;
   const teamId = Cookies.get(COOKIE.teamId);
   if (teamId) headers[TEAM_ID_HEADER] = teamId;
@@ -261,7 +283,7 @@ export async function callRpc<N extends TMethodName>(
     try {
       response = await fetch(API_PATH, {
         method: 'POST',
-        headers: buildHeaders(),
+        headers: buildHeaders(opts.token),
         body: JSON.stringify({ method, params, id: 1 }),
         signal: controller.signal,
         credentials: 'same-origin',
@@ -281,9 +303,12 @@ export async function callRpc<N extends TMethodName>(
         body.error,
         response.ok ? undefined : response.status,
       );
+      const rules = opts.silentCodes?.includes(failure.code)
+        ? { ...flags, hideError: true }
+        : flags;
       // An HTTP 429 without the API's own 10429 comes from a proxy in front of it.
-      if (response.status === 429 && failure.code !== 10429) applyTransportRules(failure, flags);
-      else applyErrorRules(failure, flags);
+      if (response.status === 429 && failure.code !== 10429) applyTransportRules(failure, rules);
+      else applyErrorRules(failure, rules);
       throw failure;
     }
     if (response.status >= 400 || !body || typeof body !== 'object' || !('result' in body)) {

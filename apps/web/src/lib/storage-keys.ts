@@ -24,4 +24,6 @@ export const STORAGE_KEY = {
   /** sessionStorage: an export (CSV) being prepared; a file_download notice ends it (SPEC §4) */
   exportSessionDeposit: 'export-session-deposit',
   exportSessionPurchase: 'export-session-purchase',
+  /** sessionStorage: the third-party sign-in or binding this tab started ({ state, provider, purpose }) */
+  oauthAttempt: 'oauth-attempt',
 } as const;

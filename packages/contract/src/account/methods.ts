@@ -11,6 +11,7 @@ import {
   ZSuccessSchema,
   ZUserProfileSchema,
 } from './schemas';
+import { ZSignInResultSchema, ZTwoFactorCodeSchema } from '../sign-in/schemas';
 
 export const ZRegisterParamsSchema = z.object({
   email: ZEmailSchema,
@@ -78,9 +79,9 @@ export const ZLoginParamsSchema = z.object({
 export const hubLogin = defineMethod({
   name: 'hub_login',
   summary:
-    'Signs in with e-mail and password digest; returns a session token valid for 30 days. Throttled per IP, per e-mail and IP, and by a looser per-e-mail cap that spares places the address signed in from (type1).',
+    'Signs in with e-mail and password digest; returns a session token valid for 30 days (or, with two-factor sign-in on, a pending token for hub_verifyTwoFactorLogin). Throttled per IP, per e-mail and IP, and by a looser per-e-mail cap that spares places the address signed in from (type1).',
   params: ZLoginParamsSchema,
-  result: z.object({ token: z.string(), expiresAt: z.number().int() }),
+  result: ZSignInResultSchema,
   auth: 'none',
   limitType: 'type1',
 });
@@ -94,6 +95,7 @@ export const hubLogout = defineMethod({
   auth: 'user',
   permission: 'self',
   ignoresTeamHeader: true,
+  allowsTwoFactorPending: true,
   hideError: true,
   keepDuplicates: true,
 });
@@ -151,12 +153,14 @@ export const ZChangePasswordParamsSchema = z.object({
   oldPassword: ZPasswordDigestSchema,
   password: ZPasswordDigestSchema,
   confirmPassword: ZPasswordDigestSchema,
+  /** required once two-factor sign-in is on */
+  twoFactorCode: ZTwoFactorCodeSchema.optional(),
 });
 
 export const hubChangePassword = defineMethod({
   name: 'hub_changePassword',
   summary:
-    'Changes the password of a signed-in user who knows the current one; other sessions end. Throttled (type1).',
+    'Changes the password of a signed-in user who knows the current one; other sessions end. With two-factor sign-in on, a current code is needed too (10219). Throttled (type1).',
   params: ZChangePasswordParamsSchema,
   result: ZSuccessSchema,
   auth: 'user',
@@ -212,6 +216,10 @@ export const hubGetConfig = defineMethod({
     supportEmail: z.string(),
     /** Stripe's publishable key when card payments are configured, else null (cards shown as not configured) */
     stripePublishableKey: z.string().nullable(),
+    /** third-party sign-in providers configured by the operator, in the order to show them */
+    oauthProviders: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** the domain a SIWE message must name (this console's host) */
+    siweDomain: z.string(),
   }),
   auth: 'none',
 });

@@ -1,6 +1,7 @@
 /** API-key methods (SPEC §7 API keys). Keys belong to the acting account (personal, or the team of X-Team-Id). */
 import { z } from 'zod';
 import { defineMethod } from '../define-method';
+import { ZTwoFactorCodeSchema } from '../sign-in/schemas';
 import {
   ADVANCED_FEATURES,
   ZAllowlistsSchema,
@@ -67,8 +68,9 @@ export const hubSetApiKeyName = defineMethod({
 
 export const hubDeleteApiKey = defineMethod({
   name: 'hub_deleteApiKey',
-  summary: 'Deletes a key; the gateway refuses it within a second. Raises an apikey_delete notice.',
-  params: z.object({ keyId: ZKeyIdSchema }),
+  summary:
+    'Deletes a key; the gateway refuses it within a second. Raises an apikey_delete notice. With two-factor sign-in on, the caller gives a current code (10219).',
+  params: z.object({ keyId: ZKeyIdSchema, twoFactorCode: ZTwoFactorCodeSchema.optional() }),
   result: z.object({ success: z.literal(true) }),
   auth: 'user',
   permission: 'keys',

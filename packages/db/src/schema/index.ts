@@ -18,3 +18,4 @@ export * from './spend-limits';
 export * from './cards';
 export * from './invoices';
 export * from './teams';
+export * from './sign-in';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   pgEnum,
@@ -36,6 +37,13 @@ export const users = pgTable(
     rechargeTips: smallint('recharge_tips').notNull().default(1),
     /** Notice types also sent by e-mail; null means the server's defaults (DEFAULT_MAILED_NOTICE_TYPES). */
     noticeMailTypes: text('notice_mail_types').array(),
+    /** TOTP secret (RFC 6238), sealed with the API key cipher; set while two-factor sign-in is on */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** a secret offered by hub_startTwoFactorSetup, not yet confirmed with a code */
+    totpPendingSealed: text('totp_pending_sealed'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** the last TOTP time step accepted: a code is never accepted twice */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     personalAccountId: uuid('personal_account_id')
       .notNull()
       .references(() => accounts.id),

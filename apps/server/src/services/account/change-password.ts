@@ -3,11 +3,18 @@ import { sessions, users } from '@rpc/db';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
+import { isTwoFactorOn, requireTwoFactorCode } from '../sign-in/two-factor';
 
-type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'throttle' | 'ip' | 'noticeBus'> &
+type TOptions = Pick<
+  TRpcContext,
+  'db' | 'passwords' | 'clock' | 'throttle' | 'ip' | 'noticeBus' | 'apiKeyCipher'
+> &
   TParams<'hub_changePassword'> & { auth: TAuth };
 
-/** Changes the password of a user who knows the current one; every other session of the user ends. */
+/**
+ * Changes the password of a user who knows the current one (and, with two-factor sign-in on, gives a code); every
+ * other session of the user ends.
+ */
 export async function changePassword(o: TOptions): Promise<TResult<'hub_changePassword'>> {
   const [user] = await o.db
     .select({ email: users.email, passwordHash: users.passwordHash })
@@ -24,8 +31,17 @@ export async function changePassword(o: TOptions): Promise<TResult<'hub_changePa
   });
   if (o.password !== o.confirmPassword) throw new RpcError(ERROR_CODES.PASSWORD_MISMATCH);
   if (!user.passwordHash) throw new RpcError(ERROR_CODES.NO_PASSWORD_SET);
+  // A missing code is said at once, so the form can ask for it with the passwords.
+  if (o.twoFactorCode === undefined && (await isTwoFactorOn(o.db, o.auth.userId)))
+    throw new RpcError(ERROR_CODES.TWO_FACTOR_REQUIRED);
   if (!(await o.passwords.verify(user.passwordHash, o.oldPassword)))
     throw new RpcError(ERROR_CODES.WRONG_PASSWORD);
+  // Spent only once the old password is right, so a typo there does not cost a code.
+  await requireTwoFactorCode(
+    o,
+    { userId: o.auth.userId, ip: o.ip },
+    { code: o.twoFactorCode, method: 'hub_changePassword' },
+  );
 
   const passwordHash = await o.passwords.hash(o.password);
   const now = new Date(o.clock.now());

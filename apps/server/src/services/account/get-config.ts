@@ -1,7 +1,11 @@
 import type { TResult } from '@rpc/contract';
 import type { TAppConfig } from '../../rpc/context';
+import type { TOauthSettings } from '../sign-in/oauth-settings';
 
-export function getConfig(o: { config: TAppConfig }): TResult<'hub_getConfig'> {
+export function getConfig(o: {
+  config: TAppConfig;
+  oauth: TOauthSettings;
+}): TResult<'hub_getConfig'> {
   return {
     version: o.config.version,
     gatewayHttpUrlTemplate: o.config.gatewayHttpUrlTemplate,
@@ -9,5 +13,7 @@ export function getConfig(o: { config: TAppConfig }): TResult<'hub_getConfig'> {
     registrationOpen: true,
     supportEmail: o.config.supportEmail,
     stripePublishableKey: o.config.stripePublishableKey,
+    oauthProviders: o.oauth.providers.map(({ id, name }) => ({ id, name })),
+    siweDomain: new URL(o.config.publicUrl).host,
   };
 }

@@ -1,9 +1,10 @@
 import { ERROR_CODES, type TResult } from '@rpc/contract';
-import { accountMembers, accounts, apiKeys, users } from '@rpc/db';
+import { accountMembers, accounts, apiKeys, userIdentities, users } from '@rpc/db';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { TAuth, TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
 import { hasPendingInvite } from '../teams/answer-invite';
+import { WALLET_PROVIDER } from '../sign-in/wallet-sign-in';
 
 type TOptions = Pick<TRpcContext, 'db' | 'clock'> & { auth: TAuth };
 
@@ -26,6 +27,16 @@ export async function getUserProfile(o: TOptions): Promise<TResult<'hub_getUserP
     .select({ n: count() })
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, o.auth.account.id), isNull(apiKeys.deletedAt)));
+  // The wallet is listed with provider 'wallet' and its address in the email field (the web reads it so).
+  const identities = await o.db
+    .select({
+      provider: userIdentities.provider,
+      subject: userIdentities.subject,
+      email: userIdentities.email,
+    })
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, user.id))
+    .orderBy(asc(userIdentities.createdAt));
   return {
     id: user.id,
     accountId: user.personalAccountId,
@@ -33,7 +44,10 @@ export async function getUserProfile(o: TOptions): Promise<TResult<'hub_getUserP
     nickname: user.nickname,
     avatar: user.avatar,
     totalApiKeys: keys?.n ?? 0,
-    oauth: [],
+    oauth: identities.map((i) => ({
+      provider: i.provider,
+      email: i.provider === WALLET_PROVIDER ? i.subject : i.email,
+    })),
     mailStatus: user.mailConfirmedAt ? 1 : 0,
     initialize: user.initialized,
     rechargeTips: user.rechargeTips === 0 ? 0 : 1,

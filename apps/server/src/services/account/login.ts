@@ -1,9 +1,9 @@
 import { ERROR_CODES, METHODS, SESSION_TTL_MS, type TParams, type TResult } from '@rpc/contract';
 import { sessions, users, type TDatabase } from '@rpc/db';
 import { and, eq, gt } from 'drizzle-orm';
-import { createOpaqueToken, sha256Hex } from '../../lib/secrets';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
+import { openSession } from '../sign-in/open-session';
 
 type TOptions = Pick<TRpcContext, 'db' | 'passwords' | 'clock' | 'throttle' | 'ip' | 'userAgent'> &
   TParams<'hub_login'>;
@@ -37,19 +37,13 @@ export async function login(o: TOptions): Promise<TResult<'hub_login'>> {
   // Only after the password matched, so 10203 never reveals that an address is registered.
   if (!user.mailConfirmedAt) throw new RpcError(ERROR_CODES.EMAIL_NOT_CONFIRMED);
 
-  const token = createOpaqueToken();
-  const now = o.clock.now();
-  const expiresAt = now + SESSION_TTL_MS;
-  await o.db.insert(sessions).values({
+  return openSession(o.db, {
     userId: user.id,
-    tokenHash: sha256Hex(token),
-    createdAt: new Date(now),
-    expiresAt: new Date(expiresAt),
-    lastSeenAt: new Date(now),
+    method: 'password',
+    now: o.clock.now(),
     ip: o.ip,
-    userAgent: o.userAgent?.slice(0, 512) ?? null,
+    userAgent: o.userAgent,
   });
-  return { token, expiresAt };
 }
 
 /** Whether the address signed in (right password) from this IP within the window; asked only past the cap. */

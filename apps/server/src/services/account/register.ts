@@ -5,14 +5,13 @@ import {
   type TParams,
   type TResult,
 } from '@rpc/contract';
-import { accountMembers, accounts, users } from '@rpc/db';
+import { users } from '@rpc/db';
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TRpcContext } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
-import { grantRegisterGift } from '../wallet/grant-register-gift';
-import { raiseNotice } from '../notices/raise-notice';
-import { insertTeam } from '../teams/teams';
+import type { raiseNotice } from '../notices/raise-notice';
+import { insertUser } from './insert-user';
 import { issueCode } from './one-time-codes';
 import { sendAccountMail } from './send-account-mail';
 
@@ -74,56 +73,20 @@ async function createUser(
   let giftNotices: Awaited<ReturnType<typeof raiseNotice>> = [];
   try {
     code = await o.db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({ kind: 'personal', name: nickname, createdAt: new Date(now) })
-        .returning({ id: accounts.id });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: o.email,
-          passwordHash,
-          nickname,
-          language,
-          // The sign-up form carries the terms checkbox, so an e-mail sign-up starts initialised.
-          initialized: true,
-          acceptTerm: true,
-          personalAccountId: account!.id,
-          userType: team ? 'team' : 'user',
-          createdAt: new Date(now),
-          updatedAt: new Date(now),
-        })
-        .returning({ id: users.id });
-      await tx.insert(accountMembers).values({
-        accountId: account!.id,
-        userId: user!.id,
-        role: 'owner',
-        createdAt: new Date(now),
+      const made = await insertUser(tx, {
+        email: o.email,
+        passwordHash,
+        nickname,
+        language,
+        // The sign-up form carries the terms checkbox, so an e-mail sign-up starts initialised.
+        initialized: true,
+        ...(team ? { team: { name: team.name, ip: o.ip } } : {}),
+        giftRu: o.config.registerGiftRu,
+        at: now,
       });
-      const giftAccountId = team
-        ? await insertTeam(tx, { userId: user!.id, ip: o.ip, name: team.name, note: '', at: now })
-        : account!.id;
-      if (o.config.registerGiftRu > 0) {
-        // ref = the user id: one gift per user, whatever retries happen.
-        await grantRegisterGift(tx, {
-          accountId: giftAccountId,
-          userId: user!.id,
-          ru: o.config.registerGiftRu,
-          at: now,
-        });
-        giftNotices = await raiseNotice({
-          db: tx,
-          at: now,
-          type: 'register_gift',
-          userId: user!.id,
-          accountId: giftAccountId,
-          title: 'Welcome gift',
-          content: `${o.config.registerGiftRu.toLocaleString('en-US')} RU have been added to your account.`,
-          expand: { amount: o.config.registerGiftRu },
-        });
-      }
+      giftNotices = made.notices;
       return issueCode(tx, {
-        userId: user!.id,
+        userId: made.userId,
         purpose: 'email_confirm',
         now,
         ttlMs: CONFIRM_CODE_TTL_MS,

@@ -5,9 +5,10 @@
  * re-derives tiers. Every step is idempotent, so two sweeps at once or a sweep retried after a crash change
  * nothing twice.
  */
-import { ERROR_CODES, formatCents, type TErrorCode } from '@rpc/contract';
-import { accounts, ruPackages, type TNoticeRow, type TRuPackageRow } from '@rpc/db';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { ERROR_CODES, formatCents, type TErrorCode, type TNoticeType } from '@rpc/contract';
+import { accounts, notices, ruPackages, type TNoticeRow, type TRuPackageRow } from '@rpc/db';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RpcError } from '../../rpc/errors';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { raiseNotice } from '../notices/raise-notice';
@@ -76,8 +77,10 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
         eq(ruPackages.status, 'active'),
         sql`${ruPackages.ruTotal} > 0`,
         sql`(${ruPackages.ruTotal} - ${ruPackages.ruUsed}) * 100 <= ${ruPackages.ruTotal} * ${RUNNING_OUT_PERCENT}`,
+        notWarnedToday(ruPackages.accountId, 'ru_pkg_running_out', now),
       ),
     )
+    .orderBy(asc(ruPackages.accountId))
     .limit(BATCH);
   for (const pkg of low) {
     const raised = await raiseNotice({
@@ -105,8 +108,10 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
         eq(ruPackages.status, 'active'),
         gt(ruPackages.expiresAt, new Date(now)),
         lte(accounts.walletCents, LOW_BALANCE_CENTS),
+        notWarnedToday(accounts.id, 'low_balance', now),
       ),
     )
+    .orderBy(asc(accounts.id))
     .limit(BATCH);
   for (const a of lowWallets) {
     const raised = await raiseNotice({
@@ -127,6 +132,14 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
 
   for (const accountId of touched) await publishAccountChange(deps, accountId);
   return result;
+}
+
+/**
+ * No notice of `type` for the account in the last day. Without it the once-a-day rule would turn the first BATCH
+ * rows into no-ops every sweep, and accounts past them would never be warned.
+ */
+function notWarnedToday(accountId: AnyPgColumn, type: TNoticeType, now: number) {
+  return sql`not exists (select 1 from ${notices} where ${notices.accountId} = ${accountId} and ${notices.type} = ${type} and ${notices.createdAt} > ${new Date(now - 86_400_000).toISOString()}::timestamptz)`;
 }
 
 async function expirePackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number): Promise<boolean> {

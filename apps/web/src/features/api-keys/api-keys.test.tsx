@@ -332,6 +332,67 @@ describe('EndpointPage keys table', () => {
     );
   });
 
+  it('asks for the two-factor code when deletion needs one (10219), then deletes with it', async () => {
+    overrides.hub_deleteApiKey = (p: TParamsIn<'hub_deleteApiKey'>) => {
+      if (!p.twoFactorCode) {
+        throw new RpcCallError('hub_deleteApiKey', { code: 10219, message: 'x', messageZh: 'x' });
+      }
+      if (p.twoFactorCode !== '123456') {
+        throw new RpcCallError('hub_deleteApiKey', { code: 10220, message: 'x', messageZh: 'x' });
+      }
+      return handlers.hub_deleteApiKey!(p as never);
+    };
+    renderPage();
+    const keyId = keys[0]!.keyId;
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }),
+    );
+    // (antd gives every id "test-id" under test, so the open Popconfirm shadows the dialog's name)
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Confirm with your two-factor code');
+    const field = within(dialog).getByLabelText('Two-factor code');
+    await waitFor(() => expect(field).toHaveFocus());
+    await userEvent.paste('654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(dialog).findByText('The code is wrong. Please try again.'),
+    ).toBeInTheDocument();
+    await userEvent.paste('123456');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Key 12' })).not.toBeInTheDocument(),
+    );
+    expect(calls('hub_deleteApiKey')).toEqual([
+      { keyId },
+      { keyId, twoFactorCode: '654321' },
+      { keyId, twoFactorCode: '123456' },
+    ]);
+    // The prompt says what went wrong; the calls asked the client for no popup on these codes.
+    const options = rpc.mock.calls
+      .filter(([name]) => name === 'hub_deleteApiKey')
+      .map(([, , o]) => o);
+    for (const option of options) expect(option?.silentCodes).toEqual([10219, 10220]);
+  });
+
+  it('stops quietly when the user closes the two-factor prompt', async () => {
+    overrides.hub_deleteApiKey = () => {
+      throw new RpcCallError('hub_deleteApiKey', { code: 10219, message: 'x', messageZh: 'x' });
+    };
+    renderPage();
+    await userEvent.click(within(await row('Key 12')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }),
+    );
+    // (antd gives every id "test-id" under test, so the open Popconfirm shadows the dialog's name)
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Confirm with your two-factor code');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls('hub_deleteApiKey')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Key 12' })).toBeInTheDocument();
+  });
+
   it('keeps the dialog open when the server refuses (the client has shown why)', async () => {
     overrides.hub_generateApiKey = () => {
       throw new RpcCallError('hub_generateApiKey', { code: 50409, message: 'x', messageZh: 'x' });

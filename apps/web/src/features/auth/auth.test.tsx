@@ -26,7 +26,7 @@ import { ResetPasswordSetPage } from './components/reset-password-set-page';
 import { SetPasswordCheckingPage } from './components/set-password-checking-page';
 import { SetPasswordSetPage } from './components/set-password-set-page';
 import { getSafeRedirect } from '../../lib/safe-redirect';
-import { makeUser } from '../../test/fixtures';
+import { makePublicConfig, makeUser } from '../../test/fixtures';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
@@ -184,11 +184,15 @@ describe('LoginPage', () => {
   });
 
   it('does not call the server when the form is incomplete', async () => {
+    fakeApi({ hub_getConfig: () => makePublicConfig() });
     renderPage('/', <LoginPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter your e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
-    expect(rpc).not.toHaveBeenCalled();
+    // The page reads the public config for its provider buttons; nothing else is asked.
+    expect(rpc.mock.calls.map(([method]) => method).filter((m) => m !== 'hub_getConfig')).toEqual(
+      [],
+    );
   });
 
   it('offers to resend the confirmation mail on 10203', async () => {

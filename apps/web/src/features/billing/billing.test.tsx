@@ -268,6 +268,8 @@ const handlers: Partial<Record<TMethodName, THandler>> = {
     registrationOpen: true,
     supportEmail: 'support@example.com',
     stripePublishableKey: null,
+    oauthProviders: [],
+    siweDomain: 'localhost',
   }),
   hub_getCreditCardList: () => ({ isConfigured: false, list: [] }),
   hub_getSubscriptions: () => ({ list: [] }),

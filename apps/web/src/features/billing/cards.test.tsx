@@ -205,6 +205,8 @@ const handlers: TFakeHandlers = {
     registrationOpen: true,
     supportEmail: 'support@example.com',
     stripePublishableKey: publishableKey,
+    oauthProviders: [],
+    siweDomain: 'localhost',
   }),
   hub_getCreditCardList: () => ({ isConfigured, list: isConfigured ? cards : [] }),
   hub_setDefaultCreditCard: (p: TParamsIn<'hub_setDefaultCreditCard'>) => {

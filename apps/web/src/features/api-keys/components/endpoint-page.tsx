@@ -8,6 +8,7 @@ import { Alert, Button, Empty, Flex, Input, Skeleton, Tabs, Typography, message 
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { useCan } from '../../../lib/acting-account';
 import { LANG_TAG, useLocale } from '../../../lib/i18n';
 import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
@@ -57,6 +58,7 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
   const renameKey = useRenameApiKey();
   const updateKey = useUpdateApiKey();
   const deleteKey = useDeleteApiKey();
+  const twoFactor = useTwoFactorPrompt();
   // A team role without the keys permission (billing, viewer) sees the keys but cannot change them.
   const canEdit = useCan('keys');
 
@@ -79,7 +81,10 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
       .catch(() => undefined);
 
   const onDelete = async (key: TApiKey) => {
-    await deleteKey.mutateAsync(key.keyId);
+    // With two-factor sign-in on, the server asks for a code first (10219); the prompt retries with it.
+    await twoFactor.withTwoFactor((twoFactorCode) =>
+      deleteKey.mutateAsync({ keyId: key.keyId, ...(twoFactorCode ? { twoFactorCode } : {}) }),
+    );
     void message.success(t('delete.success'));
     if (openKey?.keyId === key.keyId) setDrawerOpen(false);
     // The last key of a page gone: show the page before it.
@@ -172,6 +177,7 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
         fallback={openKey}
         onClose={() => setDrawerOpen(false)}
       />
+      {twoFactor.prompt}
     </Flex>
   );
 }

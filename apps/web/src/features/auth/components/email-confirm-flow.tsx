@@ -14,7 +14,7 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { useEmailConfirmCodeStatus } from '../api/get-email-confirm-code-status';
 import { parseCode } from '../utils/query-params';
 import { ResendConfirmMailForm } from './resend-confirm-mail';
-import { LoadingResult, StatusResult } from './status-result';
+import { LoadingResult, StatusResult } from '../../../components/status-result';
 
 type TOutcome = 'success' | 'alreadyConfirmed' | 'used' | 'expired' | 'invalid' | 'failed';
 

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useLocalizedNavigate } from '../../../lib/locale-path';
 import { usePasswordResetCodeStatus } from '../api/get-password-reset-code-status';
 import { parseCode } from '../utils/query-params';
-import { LoadingResult, StatusResult } from './status-result';
+import { LoadingResult, StatusResult } from '../../../components/status-result';
 
 export type TPasswordPurpose = 'reset' | 'set';
 

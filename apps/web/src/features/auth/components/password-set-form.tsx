@@ -10,10 +10,10 @@ import { signOut, useSession } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { useAuthRules } from '../utils/form-rules';
 import { parseCode } from '../utils/query-params';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/auth-card';
 import type { TPasswordPurpose } from './password-code-checking';
 import { PasswordLinkProblem } from './password-code-checking';
-import { StatusResult } from './status-result';
+import { StatusResult } from '../../../components/status-result';
 
 type TPasswordSetFormValues = { password: string; confirmPassword: string };
 

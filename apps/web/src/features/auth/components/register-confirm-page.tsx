@@ -7,7 +7,7 @@ import { useLocalizedNavigate } from '../../../lib/locale-path';
 import { COOKIE } from '../../../lib/storage-keys';
 import { parseEmail } from '../utils/query-params';
 import { ResendConfirmMailButton, ResendConfirmMailForm } from './resend-confirm-mail';
-import { StatusResult } from './status-result';
+import { StatusResult } from '../../../components/status-result';
 
 type TRegisterConfirmState = { isMailSent?: boolean } | null;
 

@@ -12,7 +12,7 @@ import { useRegister } from '../api/register';
 import { useAuthRules } from '../utils/form-rules';
 import { parseEmail } from '../utils/query-params';
 import { AcceptTermsLabel } from './accept-terms-label';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/auth-card';
 
 type TRegisterFormValues = {
   /** a personal account, or a team account whose first team is named below (SPEC §3 userType) */

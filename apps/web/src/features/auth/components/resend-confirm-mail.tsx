@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '@rpc/contract';
 import { RpcCallError } from '../../../lib/rpc-client';
 import { useSendRegisterConfirmMail } from '../api/send-register-confirm-mail';
-import { RESEND_COOLDOWN_S, useCooldown } from '../hooks/use-cooldown';
+import { RESEND_COOLDOWN_S, useCooldown } from '../../../components/use-cooldown';
 import { parseEmail } from '../utils/query-params';
 import { useAuthRules } from '../utils/form-rules';
 

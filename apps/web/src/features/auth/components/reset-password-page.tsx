@@ -6,11 +6,11 @@ import { ERROR_CODES } from '@rpc/contract';
 import { LocalizedLink, useLocalizedNavigate } from '../../../lib/locale-path';
 import { RpcCallError } from '../../../lib/rpc-client';
 import { useSendResetPasswordMail } from '../api/send-reset-password-mail';
-import { useCooldown } from '../hooks/use-cooldown';
+import { useCooldown } from '../../../components/use-cooldown';
 import { useAuthRules } from '../utils/form-rules';
 import { parseEmail } from '../utils/query-params';
-import { AuthCard } from './auth-card';
-import { StatusResult } from './status-result';
+import { AuthCard } from '../../../components/auth-card';
+import { StatusResult } from '../../../components/status-result';
 
 type TResetPasswordFormValues = { email: string };
 

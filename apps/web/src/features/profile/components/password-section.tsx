@@ -1,12 +1,11 @@
 import { Button, Form, Input, Typography, message } from 'antd';
 import type { FormRule } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rpc/contract';
+import { isTwoFactorCancelled, useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { RpcCallError } from '../../../lib/rpc-client';
 import type { TUser } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
-import { useSendSetPasswordMail } from '../api/send-set-password-mail';
 import { ProfileSection } from './profile-section';
 
 type TChangePasswordFormValues = {
@@ -15,11 +14,13 @@ type TChangePasswordFormValues = {
   confirmPassword: string;
 };
 
+/** Changing a password the user has; an account without one sets it from "Sign-in methods". */
 export function PasswordSection({ user }: { user: TUser }) {
   const { t } = useTranslation('profile');
+  if (user.isNoPassword) return null;
   return (
     <ProfileSection title={t('password.title')}>
-      {user.isNoPassword ? <SetPasswordByMail email={user.email} /> : <ChangePasswordForm />}
+      <ChangePasswordForm />
     </ProfileSection>
   );
 }
@@ -28,6 +29,7 @@ function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const [form] = Form.useForm<TChangePasswordFormValues>();
   const mutation = useChangePassword();
+  const twoFactor = useTwoFactorPrompt();
 
   const newPasswordRules: FormRule[] = [
     { required: true, message: t('password.newRequired') },
@@ -49,8 +51,12 @@ function ChangePasswordForm() {
 
   async function onFinish(values: TChangePasswordFormValues) {
     try {
-      await mutation.mutateAsync(values);
+      // With two-factor sign-in on, the server asks for a code (10219) and the change is tried again with it.
+      await twoFactor.withTwoFactor((twoFactorCode) =>
+        mutation.mutateAsync({ ...values, ...(twoFactorCode ? { twoFactorCode } : {}) }),
+      );
     } catch (error) {
+      if (isTwoFactorCancelled(error)) return;
       // The popup is shown already; a wrong current password is also marked on its field.
       if (error instanceof RpcCallError && error.code === ERROR_CODES.WRONG_PASSWORD) {
         form.setFields([{ name: 'oldPassword', errors: [t('password.wrongCurrent')] }]);
@@ -62,78 +68,47 @@ function ChangePasswordForm() {
   }
 
   return (
-    <Form<TChangePasswordFormValues>
-      form={form}
-      name="profile-password"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
-      disabled={mutation.isPending}
-      style={{ maxWidth: 400 }}
-    >
-      <Form.Item
-        name="oldPassword"
-        label={t('password.current')}
-        rules={[{ required: true, message: t('password.currentRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('password.new')}
-        rules={newPasswordRules}
-        extra={t('password.hint')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('password.confirm')}
-        dependencies={['password']}
-        rules={confirmRules}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Typography.Paragraph type="secondary">{t('password.othersSignedOut')}</Typography.Paragraph>
-      <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-        {t('password.submit')}
-      </Button>
-    </Form>
-  );
-}
-
-function SetPasswordByMail({ email }: { email: string | null }) {
-  const { t } = useTranslation('profile');
-  const mutation = useSendSetPasswordMail();
-  const [isSent, setIsSent] = useState(false);
-
-  if (email === null) {
-    return <Typography.Paragraph>{t('password.noPasswordNoEmail')}</Typography.Paragraph>;
-  }
-
-  async function onSend(address: string) {
-    try {
-      await mutation.mutateAsync(address);
-    } catch {
-      return; // the client has shown the popup
-    }
-    setIsSent(true);
-    void message.success(t('password.setMailSent', { email: address }));
-  }
-
-  return (
     <>
-      <Typography.Paragraph>
-        {isSent ? t('password.setMailSent', { email }) : t('password.noPassword', { email })}
-      </Typography.Paragraph>
-      <Button
-        type="primary"
-        loading={mutation.isPending}
-        disabled={isSent}
-        onClick={() => onSend(email)}
+      <Form<TChangePasswordFormValues>
+        form={form}
+        name="profile-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={mutation.isPending}
+        style={{ maxWidth: 400 }}
       >
-        {t('password.setPassword')}
-      </Button>
+        <Form.Item
+          name="oldPassword"
+          label={t('password.current')}
+          rules={[{ required: true, message: t('password.currentRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('password.new')}
+          rules={newPasswordRules}
+          extra={t('password.hint')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('password.confirm')}
+          dependencies={['password']}
+          rules={confirmRules}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Typography.Paragraph type="secondary">
+          {t('password.othersSignedOut')}
+        </Typography.Paragraph>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t('password.submit')}
+        </Button>
+      </Form>
+      {twoFactor.prompt}
     </>
   );
 }

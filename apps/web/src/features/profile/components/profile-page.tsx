@@ -1,4 +1,4 @@
-/** /rpc/profile: the signed-in user's account details and preferences. */
+/** /rpc/profile: the signed-in user's account details, preferences, sign-in methods and sessions. */
 import { Card, ConfigProvider, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
@@ -7,6 +7,9 @@ import { LanguageSection } from './language-section';
 import { NicknameSection } from './nickname-section';
 import { PasswordSection } from './password-section';
 import { RechargeTipsSection } from './recharge-tips-section';
+import { SessionsSection } from './sessions-section';
+import { SignInMethodsSection } from './sign-in-methods-section';
+import { TwoFactorSection } from './two-factor-section';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -35,7 +38,10 @@ export function ProfilePage() {
             <AccountSection user={user} />
             <NicknameSection user={user} />
             <LanguageSection />
+            <SignInMethodsSection user={user} />
             <PasswordSection user={user} />
+            <TwoFactorSection />
+            <SessionsSection />
             <RechargeTipsSection user={user} />
           </Space>
         )}

@@ -27,7 +27,8 @@ import { useUsageTotals } from '../api/get-usage-totals';
 import { REPORTS_QUERY_KEY } from '../api/report-query-key';
 import type { TCachedAnswers } from '../utils/cached-stats';
 import { readCachedStats, writeCachedStats } from '../utils/cached-stats';
-import { buildStatisticCsvRows, downloadTextFile, toCsv } from '../utils/csv';
+import { downloadTextFile } from '../../../lib/download-text-file';
+import { buildStatisticCsvRows, toCsv } from '../utils/csv';
 import type {
   TMetric,
   TRangeChoice,

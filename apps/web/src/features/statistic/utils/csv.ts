@@ -90,18 +90,3 @@ export function buildStatisticCsvRows(input: TStatisticCsvInput): TCsvCell[][] {
     rows.push([row.name, row.requests, row.ru, row.errors, percent(row.ruShare)]);
   return rows;
 }
-
-/** Saves text as a file through a temporary object URL (no server round trip). */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  // The byte-order mark makes spreadsheet programs read UTF-8 (Chinese key names) correctly.
-  const blob = new Blob(['\uFEFF', text], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

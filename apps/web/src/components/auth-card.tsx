@@ -1,4 +1,7 @@
-/** The heading and body of a public account page; the default layout supplies the card around it. */
+/**
+ * The heading and body of a public account page (sign-in, registration, the third-party callbacks); the default
+ * layout supplies the card around it.
+ */
 import { ConfigProvider, Typography } from 'antd';
 import type { ReactNode } from 'react';
 

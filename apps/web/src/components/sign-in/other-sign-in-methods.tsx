@@ -1,0 +1,25 @@
+/** The ways to sign in besides e-mail and password: a wallet, and the configured third-party providers. */
+import type { TSignInResult } from '@rpc/contract';
+import { Divider, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OauthSignInButtons } from './oauth-sign-in-buttons';
+import { WalletSignInButton } from './wallet-sign-in-button';
+
+export function OtherSignInMethods({
+  onResult,
+  hasDivider = true,
+}: {
+  onResult: (result: TSignInResult) => Promise<void>;
+  hasDivider?: boolean;
+}) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <>
+      {hasDivider && <Divider plain>{t('or')}</Divider>}
+      <Flex vertical gap={8}>
+        <WalletSignInButton onResult={onResult} />
+        <OauthSignInButtons />
+      </Flex>
+    </>
+  );
+}
