@@ -90,6 +90,11 @@ export const ZEnvSchema = z.object({
     .optional(),
   /** Run the deposit watcher in the console role (false: addresses are still given, nothing is credited). */
   DEPOSIT_WATCHER: ZBooleanSchema.default(true),
+  /**
+   * Run the dedicated-node lifecycle sweep in the console role. The local driver's nodes are processes of the console
+   * that sweeps: with several console processes (scale mode), leave it on in exactly one of them.
+   */
+  DN_SWEEP: ZBooleanSchema.default(true),
   /** How often the deposit watcher polls each chain. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   /**

@@ -26,6 +26,10 @@ import { loadDepositSettings, type TDepositSettings } from './services/deposits/
 import { createPgBossQueue, type TJobQueue } from './services/exports/job-queue';
 import { startExportWorker } from './services/exports/start-export-worker';
 import { loadSkuCatalogue, type TSkuCatalogue } from './services/wallet/sku-catalogue';
+import { loadDnCatalogue, type TDnCatalogue } from './services/dedicated-nodes/dn-catalogue';
+import type { TDnDriver } from './services/dedicated-nodes/driver';
+import { createLocalDnDriver } from './services/dedicated-nodes/local-driver';
+import { startDnSweep } from './jobs/dedicated-node-sweep';
 import { publishAccountChange } from './services/wallet/account-tier';
 import { createLogger, redactUrl } from './lib/logger';
 import { createPasswordHasher, type TArgon2Cost, type TPasswordHasher } from './lib/password';
@@ -83,6 +87,12 @@ export type TCreateServerOptions = {
   jobs?: TJobQueue;
   /** Run export jobs from start() (default true); false leaves them queued for another process. */
   exportWorker?: boolean;
+  /** Run the dedicated-node lifecycle sweep from start() (default: env DN_SWEEP); tests sweep themselves. */
+  dnSweep?: boolean;
+  /** The dedicated-node catalogue (default: config/dn-skus.json). */
+  dnSkus?: TDnCatalogue;
+  /** What runs dedicated nodes (default: the local driver, a Hardhat process per node); closed by stop(). */
+  dnDriver?: TDnDriver;
 };
 
 export type TConsoleServer = {
@@ -221,6 +231,9 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     publicUrl: env.PUBLIC_URL,
     gatewayHttpUrlTemplate: `${env.GATEWAY_PUBLIC_URL}/v1/{chain}/{key}`,
     gatewayWsUrlTemplate: `${env.GATEWAY_PUBLIC_URL.replace(/^http/, 'ws')}/v1/{chain}/{key}`,
+    // Served by the gateway's private dedicated-node route (next: only the owner's keys reach it).
+    dnHttpUrlTemplate: `${env.GATEWAY_PUBLIC_URL}/dn/{nodeId}/{key}`,
+    dnWsUrlTemplate: `${env.GATEWAY_PUBLIC_URL.replace(/^http/, 'ws')}/dn/{nodeId}/{key}`,
     supportEmail: env.SUPPORT_EMAIL,
     invoiceSeller: loadInvoiceSeller(env),
     stripePublishableKey: stripe?.publishableKey ?? null,
@@ -229,6 +242,9 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     minuteRetentionDays: env.USAGE_MINUTE_RETENTION_DAYS,
   };
   const chains = opts.chains ?? loadChains();
+  const dnDriver = opts.dnDriver ?? createLocalDnDriver({ logger });
+  // After the sweep stops (stop() stops it first): the driver's processes end with the server.
+  closers.push(() => dnDriver.close());
   const deps: TDeps = {
     db,
     mailer,
@@ -245,6 +261,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     jobs,
     stripe,
     oauth: opts.oauth ?? loadOauthSettings(env),
+    dnSkus: opts.dnSkus ?? loadDnCatalogue(),
+    dnDriver,
     keyEvents,
     apiKeyCipher,
     noticeBus: withNoticeMail(noticeBus, {
@@ -297,6 +315,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   // Periodic work of the console role: started by start(), which a gateway-only process never calls.
   let stopUsagePruning: (() => Promise<void>) | undefined;
   let stopPackageSweep: (() => Promise<void>) | undefined;
+  let stopDnSweep: (() => Promise<void>) | undefined;
   let stopDepositWatching: (() => Promise<void>) | undefined;
   let isExportWorkerStarted = false;
   return {
@@ -313,6 +332,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       url = `http://localhost:${port}`;
       stopUsagePruning ??= startUsagePruning(deps);
       stopPackageSweep ??= startPackageSweep(deps);
+      if (opts.dnSweep ?? env.DN_SWEEP) stopDnSweep ??= startDnSweep(deps);
       if ((opts.exportWorker ?? true) && !isExportWorkerStarted) {
         isExportWorkerStarted = true;
         await startExportWorker(deps);
@@ -335,6 +355,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     stop: async () => {
       await stopUsagePruning?.();
       await stopPackageSweep?.();
+      await stopDnSweep?.();
       await stopDepositWatching?.();
       await app.close();
       for (const close of closers.reverse()) await close();

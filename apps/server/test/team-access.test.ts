@@ -7,9 +7,9 @@
  *    10302). A personal login is never refused with 10302; methods that ignore X-Team-Id act as personal.
  * 2. Cross-team and cross-account attempts: the members of team A (every role) and a plain user aim every
  *    id-taking method, with valid params, at the objects of team B and of a personal account P (keys, team,
- *    invitation, members, packages, invoices, exports, deposits, card orders, saved cards — with a fake Stripe),
- *    and every header method at X-Team-Id B / P. Attempts and leaks are counted (0 leaks), and B's and P's state
- *    read back from the database (and Stripe) equals the snapshot taken before.
+ *    invitation, members, packages, invoices, exports, deposits, card orders, saved cards — with a fake Stripe —
+ *    and dedicated nodes), and every header method at X-Team-Id B / P. Attempts and leaks are counted (0 leaks),
+ *    and B's and P's state read back from the database (and Stripe) equals the snapshot taken before.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -25,6 +25,9 @@ import {
   accounts,
   apiKeys,
   cardOrders,
+  dedicatedNodeEvents,
+  dedicatedNodeOrders,
+  dedicatedNodes,
   deposits,
   exportJobs,
   invoiceConfigs,
@@ -111,11 +114,19 @@ type TIds = {
   exportId: string;
   id: string;
   orderId: string;
+  nodeId: string;
   cardId?: string;
   sessionId?: string;
 };
 
 const idem = () => randomUUID().replaceAll('-', '');
+const DN_TERMS = {
+  chain: 'localnet',
+  nodeType: 'full',
+  region: 'local',
+  months: 1,
+  expectedCents: 500,
+};
 
 /** Valid params besides the ids, per method; a method missing here that needs more answers 10004 and fails. */
 const OTHER_PARAMS: Record<string, () => Record<string, unknown>> = {
@@ -153,6 +164,11 @@ const OTHER_PARAMS: Record<string, () => Record<string, unknown>> = {
   hub_buyPackageByCard: () => ({ skuId: 'standard-100m', idempotencyKey: idem() }),
   hub_createStripeOrder: () => ({ amountCents: 500, idempotencyKey: idem() }),
   hub_setAutoRenewByCard: () => ({ byCard: true }),
+  // Dedicated nodes: a localnet full node for a month at the catalogue's price (config/dn-skus.json).
+  hub_buyDnNodeByWallet: () => ({ ...DN_TERMS, idempotencyKey: idem() }),
+  hub_buyDnNodeByCard: () => ({ ...DN_TERMS, idempotencyKey: idem() }),
+  hub_renewDnNodeByWallet: () => ({ months: 1, expectedCents: 500, idempotencyKey: idem() }),
+  hub_renewDnNodeByCard: () => ({ months: 1, expectedCents: 500, idempotencyKey: idem() }),
   hub_createTeam: () => ({ teamName: 'Side team' }),
   hub_editTeamName: () => ({ teamName: 'Renamed by probe' }),
   hub_editTeamNote: () => ({ note: 'note by probe' }),
@@ -338,6 +354,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
       exportId: randomUUID(),
       id: randomUUID(),
       orderId: randomUUID(),
+      nodeId: randomUUID(),
       cardId: 'pm_probe_missing',
     };
 
@@ -437,6 +454,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
       exportId: randomUUID(),
       id: randomUUID(),
       orderId: randomUUID(),
+      nodeId: randomUUID(),
       cardId: 'pm_probe_missing',
     };
     const wrong: string[] = [];
@@ -493,6 +511,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
       exportId: randomUUID(),
       id: randomUUID(),
       orderId: randomUUID(),
+      nodeId: randomUUID(),
     };
     for (const def of ignoring) {
       for (const header of [teamId, stale]) {
@@ -561,6 +580,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
       exportId: string;
       depositId: string;
       orderId: string;
+      nodeId: string;
       cardId: string;
       billingName: string;
     };
@@ -618,6 +638,11 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         as,
       );
       expect(order.status).toBe('succeeded');
+      const node = await ok<{ node: { id: string } }>(
+        'hub_buyDnNodeByWallet',
+        { ...DN_TERMS, idempotencyKey: idem() },
+        as,
+      );
       return {
         label,
         accountId,
@@ -627,6 +652,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         exportId: exp.exportId,
         depositId: dep!.id,
         orderId: order.orderId,
+        nodeId: node.node.id,
         cardId,
         billingName,
       } satisfies TVictim;
@@ -737,6 +763,24 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         cardOrders: sortById(
           await db.select().from(cardOrders).where(inArray(cardOrders.accountId, victimAccounts)),
         ),
+        dedicatedNodes: sortById(
+          await db
+            .select()
+            .from(dedicatedNodes)
+            .where(inArray(dedicatedNodes.accountId, victimAccounts)),
+        ),
+        dedicatedNodeOrders: sortById(
+          await db
+            .select()
+            .from(dedicatedNodeOrders)
+            .where(inArray(dedicatedNodeOrders.accountId, victimAccounts)),
+        ),
+        dedicatedNodeEvents: sortById(
+          await db
+            .select()
+            .from(dedicatedNodeEvents)
+            .where(inArray(dedicatedNodeEvents.nodeId, [vb.nodeId, vp.nodeId])),
+        ),
         stripeCustomers: sortById(
           await db
             .select()
@@ -791,6 +835,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         x.exportId,
         x.depositId,
         x.orderId,
+        x.nodeId,
         x.cardId,
         x.billingName,
       ]),
@@ -835,6 +880,10 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         label: `${x.label} card order`,
         ids: { orderId: x.orderId },
       })),
+      nodeId: [vb, vp].map((x) => ({
+        label: `${x.label} dedicated node`,
+        ids: { nodeId: x.nodeId },
+      })),
       cardId: [vb, vp].map((x) => ({ label: `${x.label} card`, ids: { cardId: x.cardId } })),
       sessionId: victimSessions.map((x) => ({
         label: `session of ${x.email}`,
@@ -875,6 +924,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         exportId: randomUUID(),
         id: randomUUID(),
         orderId: randomUUID(),
+        nodeId: randomUUID(),
       };
       for (const { def, key } of idPairs) {
         const keyless = key === 'keyId' && KEYLESS_REPORTS.has(def.name);

@@ -84,6 +84,13 @@ export const ERROR_CODES = {
   CARD_REQUIRED: 10802,
   CARD_PAYMENT_UNAVAILABLE: 10803,
   NOTHING_TO_PAY_BY_CARD: 10804,
+  // Dedicated nodes (109xx).
+  DN_CHAIN_UNKNOWN: 10901,
+  DN_NODE_TYPE_UNAVAILABLE: 10902,
+  DN_REGION_UNKNOWN: 10903,
+  DN_PERIOD_UNKNOWN: 10904,
+  DN_CHAIN_NOT_PROVISIONABLE: 10905,
+  DN_NOT_RENEWABLE: 10906,
   // Throttling.
   RATE_LIMITED: 10429,
 } as const;
@@ -260,6 +267,30 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10804: {
     en: 'This package costs nothing: get it from the wallet instead of by card.',
     zh: '该套餐无需付款，请直接通过钱包获取。',
+  },
+  10901: {
+    en: 'Dedicated nodes are not offered for this network.',
+    zh: '该网络不提供专属节点。',
+  },
+  10902: {
+    en: 'This node type is not offered for this network.',
+    zh: '该网络不提供此节点类型。',
+  },
+  10903: {
+    en: 'This region is not offered for this network.',
+    zh: '该网络不提供此地区。',
+  },
+  10904: {
+    en: 'This period is not offered. Choose one of the listed periods.',
+    zh: '不提供此购买时长，请从列出的时长中选择。',
+  },
+  10905: {
+    en: 'Dedicated nodes of this network cannot be started on this server yet.',
+    zh: '本服务暂时无法启动该网络的专属节点。',
+  },
+  10906: {
+    en: 'This node expired and its grace period is over: its data was deleted. Buy a new node instead.',
+    zh: '该节点已过期且宽限期已过，数据已删除，无法续费。请购买新节点。',
   },
   10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
 };

@@ -35,3 +35,5 @@ export * from './teams/schemas';
 export { TEAM_METHODS } from './teams/methods';
 export * from './sign-in/schemas';
 export { SIGN_IN_METHODS } from './sign-in/methods';
+export * from './dedicated-nodes/schemas';
+export { DN_METHODS } from './dedicated-nodes/methods';

@@ -6,6 +6,7 @@ import * as chains from './chains/methods';
 import * as notices from './notices/methods';
 import * as reports from './reports/methods';
 import { CARD_METHODS } from './cards/methods';
+import { DN_METHODS } from './dedicated-nodes/methods';
 import { DEPOSIT_METHODS } from './deposits/methods';
 import { EXPORT_METHODS } from './exports/methods';
 import { INVOICE_METHODS } from './invoices/methods';
@@ -74,6 +75,7 @@ const all = [
   ...CARD_METHODS,
   ...TEAM_METHODS,
   ...SIGN_IN_METHODS,
+  ...DN_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

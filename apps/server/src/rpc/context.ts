@@ -15,6 +15,8 @@ import type { TThrottle } from '../throttle/enforce';
 import type { TSkuCatalogue } from '../services/wallet/sku-catalogue';
 import type { TStripeSettings } from '../services/cards/stripe-settings';
 import type { TOauthSettings } from '../services/sign-in/oauth-settings';
+import type { TDnCatalogue } from '../services/dedicated-nodes/dn-catalogue';
+import type { TDnDriver } from '../services/dedicated-nodes/driver';
 
 export type TAppConfig = {
   version: string;
@@ -22,6 +24,9 @@ export type TAppConfig = {
   publicUrl: string;
   gatewayHttpUrlTemplate: string;
   gatewayWsUrlTemplate: string;
+  /** A dedicated node's private endpoint at the gateway: `{nodeId}` and `{key}` (an API key of the owner) filled in. */
+  dnHttpUrlTemplate: string;
+  dnWsUrlTemplate: string;
   supportEmail: string;
   /** The seller printed on every invoice (INVOICE_SELLER_* env). */
   invoiceSeller: TInvoiceSeller;
@@ -62,6 +67,10 @@ export type TDeps = {
   stripe: TStripeSettings | null;
   /** Third-party sign-in providers (services/sign-in/oauth-settings.ts); none configured: an empty list. */
   oauth: TOauthSettings;
+  /** The dedicated-node catalogue (config/dn-skus.json): chains, node types, regions, periods, prices. */
+  dnSkus: TDnCatalogue;
+  /** What runs dedicated nodes (services/dedicated-nodes/driver.ts): the local Hardhat driver by default. */
+  dnDriver: TDnDriver;
 };
 
 /** One call's context. */

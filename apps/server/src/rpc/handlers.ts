@@ -54,6 +54,7 @@ import { reportUserRefusalsHandler } from './methods/reports/report-user-refusal
 import { reportUserPurchaseHandler } from './methods/reports/report-user-purchase';
 import { reportUserDepositHandler } from './methods/reports/report-user-deposit';
 import { CARD_HANDLERS } from './methods/cards/index';
+import { DN_HANDLERS } from './methods/dedicated-nodes/index';
 import { DEPOSIT_HANDLERS } from './methods/deposits/index';
 import { EXPORT_HANDLERS } from './methods/exports/index';
 import { INVOICE_HANDLERS } from './methods/invoices/index';
@@ -122,4 +123,5 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   ...CARD_HANDLERS,
   ...TEAM_HANDLERS,
   ...SIGN_IN_HANDLERS,
+  ...DN_HANDLERS,
 };

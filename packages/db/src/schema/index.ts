@@ -19,3 +19,4 @@ export * from './cards';
 export * from './invoices';
 export * from './teams';
 export * from './sign-in';
+export * from './dedicated-nodes';

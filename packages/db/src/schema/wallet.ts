@@ -31,6 +31,10 @@ export const MONEY_LEDGER_KINDS = [
   'adjustment',
   /** a card payment received through Stripe (ref: the PaymentIntent id) */
   'card_payment',
+  /** a dedicated node bought from the wallet (ref: dedicated_node_orders id) */
+  'dn_purchase',
+  /** a dedicated node renewed from the wallet (ref: dedicated_node_orders id) */
+  'dn_renewal',
 ] as const;
 export type TMoneyLedgerKind = (typeof MONEY_LEDGER_KINDS)[number];
 

@@ -1,0 +1,178 @@
+/**
+ * Renews a node for more months (hub_renewDnNodeByWallet, or by card when configured): the period with its
+ * discount, the price from the catalogue and the expiry after paying, then one payment attempt as the billing
+ * purchase dialog pays (use-payment-attempt.ts). Mounted per opening: opening again is a new attempt.
+ */
+import type { TDnNode } from '@rpc/contract';
+import { addMonthsUtc } from '@rpc/contract';
+import { Alert, Button, Flex, Modal, Radio, Skeleton, message } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/acting-account';
+import { useNodeCardPayments } from '../api/get-card-payments';
+import { useDnSku } from '../api/get-dn-sku';
+import type { TRenewDnNodeByCardParams, TRenewDnNodeParams } from '../api/pay-dn-node';
+import { useRenewDnNodeByCard, useRenewDnNodeByWallet } from '../api/pay-dn-node';
+import { useDnFormat } from '../hooks/use-dn-format';
+import { useNodeName } from '../hooks/use-node-name';
+import { usePaymentAttempt } from '../hooks/use-payment-attempt';
+import { cardOrderResult } from '../utils/payment-attempt';
+import { monthlyCentsOf, quoteOf } from '../utils/pricing';
+import type { TPayChannel } from './pay-method';
+import { PayMethod, defaultCardId } from './pay-method';
+import { PaymentAlerts } from './payment-alerts';
+import { PriceSummary } from './price-summary';
+
+type TRenewAttempt =
+  | { channel: 'wallet'; params: TRenewDnNodeParams }
+  | { channel: 'card'; params: TRenewDnNodeByCardParams };
+
+export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () => void }) {
+  const { t } = useTranslation('dedicated-node');
+  const format = useDnFormat();
+  const nodeName = useNodeName()(node);
+  const sku = useDnSku();
+  const payments = useNodeCardPayments(useCan('billing'));
+  const renewByWallet = useRenewDnNodeByWallet();
+  const renewByCard = useRenewDnNodeByCard();
+  const attempt = usePaymentAttempt<TRenewAttempt>();
+  const [chosenMonths, setMonths] = useState<number | null>(null);
+  const [channel, setChannel] = useState<TPayChannel>('wallet');
+  const [chosenCardId, setCardId] = useState<string | null>(null);
+  const [isCardUnavailable, setCardUnavailable] = useState(false);
+
+  const periods = sku.data?.periods ?? [];
+  const unknown = attempt.unknownAttempt;
+  const isLocked = unknown !== null || attempt.isPaying;
+  const months = unknown?.params.months ?? chosenMonths ?? periods[0]?.months ?? null;
+  const period = periods.find((p) => p.months === months);
+  const monthlyCents = sku.data ? monthlyCentsOf(sku.data, node.chain, node.nodeType) : null;
+  const quote = period && monthlyCents !== null ? quoteOf(monthlyCents, period) : null;
+  const payCents = unknown?.params.expectedCents ?? quote?.priceCents;
+  const isByCard = payments.status === 'on' && channel === 'card' && !isCardUnavailable;
+  const cardId = chosenCardId ?? (payments.status === 'on' ? defaultCardId(payments.cards) : null);
+  const expiresAfter =
+    months === null ? null : addMonthsUtc(Math.max(node.expiresAt, Date.now()), months);
+
+  const onPay = async () => {
+    const outcome = await attempt.pay<'paid' | 'processing' | 'declined'>(
+      (idempotencyKey) => {
+        if (!quote) return null;
+        const params = {
+          nodeId: node.id,
+          months: quote.months,
+          idempotencyKey,
+          expectedCents: quote.priceCents,
+        };
+        if (!isByCard) return { channel: 'wallet', params };
+        return { channel: 'card', params: cardId ? { ...params, cardId } : params };
+      },
+      async (sent) => {
+        if (sent.channel === 'wallet') {
+          await renewByWallet.mutateAsync(sent.params);
+          return 'paid';
+        }
+        return cardOrderResult(await renewByCard.mutateAsync(sent.params));
+      },
+    );
+    if (outcome.isPaid) {
+      if (outcome.answer === 'declined') {
+        attempt.fail('cardFailed');
+        return;
+      }
+      if (outcome.answer === 'paid') void message.success(t('renew.success', { node: nodeName }));
+      else void message.info(t('pay.cardProcessing'));
+      onClose();
+      return;
+    }
+    if (outcome.failure === 'priceChanged') void sku.refetch();
+    if (outcome.failure === 'cardUnavailable') {
+      setCardUnavailable(true);
+      setChannel('wallet');
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('renew.title', { node: nodeName })}
+      onCancel={onClose}
+      maskClosable={!attempt.isPaying}
+      footer={
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button onClick={onClose} disabled={attempt.isPaying}>
+            {t('pay.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            loading={attempt.isPaying}
+            disabled={payCents === undefined || (sku.isFetching && unknown === null)}
+            onClick={() => void onPay()}
+          >
+            {payCents === undefined
+              ? t('pay.payNoAmount')
+              : unknown
+                ? t('pay.retry', { amount: format.money(payCents) })
+                : t('pay.pay', { amount: format.money(payCents) })}
+          </Button>
+        </Flex>
+      }
+    >
+      {sku.isLoading ? (
+        <div role="status" aria-label={t('renew.loading')}>
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      ) : !sku.data ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('renew.loadFailed')}
+          action={<Button onClick={() => void sku.refetch()}>{t('retry')}</Button>}
+        />
+      ) : monthlyCents === null ? (
+        <Alert type="error" showIcon message={t('renew.unpriced')} />
+      ) : (
+        <Flex vertical gap={12}>
+          <fieldset className="dn-fieldset">
+            <legend>{t('renew.period')}</legend>
+            <Radio.Group
+              value={months}
+              disabled={isLocked}
+              onChange={(e) => setMonths(e.target.value as number)}
+              options={periods.map((p) => ({
+                value: p.months,
+                label:
+                  p.discountPercent > 0
+                    ? t('periodWithDiscount', {
+                        months: t('months', { count: p.months }),
+                        percent: p.discountPercent,
+                      })
+                    : t('months', { count: p.months }),
+              }))}
+            />
+          </fieldset>
+          {quote ? (
+            <PriceSummary
+              quote={quote}
+              before={[{ key: 'node', label: t('renew.node'), value: nodeName }]}
+              after={[
+                { key: 'now', label: t('renew.expiresNow'), value: format.date(node.expiresAt) },
+                { key: 'after', label: t('renew.expiresAfter'), value: format.date(expiresAfter) },
+              ]}
+            />
+          ) : null}
+          <PayMethod
+            payments={payments}
+            channel={isByCard ? 'card' : 'wallet'}
+            onChannelChange={setChannel}
+            cardId={unknown?.channel === 'card' ? (unknown.params.cardId ?? cardId) : cardId}
+            onCardChange={setCardId}
+            isCardUnavailable={isCardUnavailable}
+            isLocked={isLocked}
+          />
+          <PaymentAlerts failure={attempt.failure} />
+        </Flex>
+      )}
+    </Modal>
+  );
+}
