@@ -47,7 +47,7 @@ import { BillingInvoicePage } from './components/billing-invoice-page';
 import { BillingsPage } from './components/billings-page';
 import { TopUpReminder } from './components/top-up-reminder';
 import { formatMoney, formatTokenUnits, parseUsdToCents, sumCents } from './utils/money';
-import { isOutcomeUnknown } from './utils/purchase-attempt';
+import { isOutcomeUnknown } from '../../lib/payment-attempt';
 import { spendByMonth, spendRange } from './utils/spend';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({

@@ -5,7 +5,8 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { TPaymentFailure } from '../utils/payment-attempt';
-import { newIdempotencyKey, paymentFailureOf } from '../utils/payment-attempt';
+import { newIdempotencyKey } from '../../../lib/payment-attempt';
+import { paymentFailureOf } from '../utils/payment-attempt';
 
 export type TPayOutcome<R> =
   { isPaid: true; answer: R } | { isPaid: false; failure: TPaymentFailure | null };

@@ -1,32 +1,11 @@
 /**
  * One payment attempt, as the billing purchase dialog pays (features/billing): a fresh idempotency key per attempt,
  * the same key and terms again only when the outcome is unknown, and what a refusal means for the screen.
- * The two helpers mirror features/billing/utils (idempotency.ts, purchase-attempt.ts); features do not import each
- * other, so they belong in lib/ once billing moves there too.
+ * The key and the unknown-outcome rule are shared with billing (lib/payment-attempt.ts).
  */
 import { ERROR_CODES } from '@rpc/contract';
-import { RpcCallError, TRANSPORT_ERROR_CODE, isTimeoutError } from '../../../lib/rpc-client';
-
-/** A fresh key for one payment attempt (8–64 of [A-Za-z0-9_-], as the contract asks). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    return crypto.randomUUID();
-  }
-  // randomUUID needs a secure context; 128 random bits as hex do too.
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** No answer, a timeout, or a failure in front of or inside the API: the payment may have gone through. */
-export function isOutcomeUnknown(error: unknown): boolean {
-  if (isTimeoutError(error)) return true;
-  if (!(error instanceof RpcCallError)) return false;
-  if (error.code === TRANSPORT_ERROR_CODE) {
-    return error.httpStatus === undefined || error.httpStatus >= 500;
-  }
-  return error.code === ERROR_CODES.INTERNAL_ERROR;
-}
+import { isOutcomeUnknown } from '../../../lib/payment-attempt';
+import { RpcCallError } from '../../../lib/rpc-client';
 
 /** What the payment screens say after an attempt did not pay. */
 export type TPaymentFailure =
