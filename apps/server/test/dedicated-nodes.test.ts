@@ -385,15 +385,15 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
       ["another account's node", 'hub_renewDnNodeByWallet', { nodeId: theirs.node.id }, 50404],
       ['renewal period not sold', 'hub_renewDnNodeByWallet', { months: 2 }, 10904],
       ['renewal at a price not seen', 'hub_renewDnNodeByWallet', { expectedCents: 1 }, 10703],
+      // No Stripe in this harness: the card methods say so (dn-card-payments.test.ts pays by card).
+      ['card purchase, cards not configured', 'hub_buyDnNodeByCard', {}, 10801],
+      ['card renewal, cards not configured', 'hub_renewDnNodeByCard', {}, 10801],
       [
-        'card renewal of another account’s node',
+        'card renewal of another account’s node, cards not configured',
         'hub_renewDnNodeByCard',
         { nodeId: theirs.node.id },
-        50404,
+        10801,
       ],
-      ['card purchase (next session)', 'hub_buyDnNodeByCard', {}, 10803],
-      ['card purchase with bad terms', 'hub_buyDnNodeByCard', { months: 2 }, 10904],
-      ['card renewal (next session)', 'hub_renewDnNodeByCard', {}, 10803],
       [
         'card renewal with a malformed card id',
         'hub_renewDnNodeByCard',
@@ -590,7 +590,7 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     expect(view.list[0]).toMatchObject({ id: nodeId, status: 'online' });
     expect(view.list[0]!.history.map((e) => [e.status, e.reason])).toEqual([
       ['pending', 'ordered'],
-      ['online', 'provisioned and answering'],
+      ['online', 'answering'],
     ]);
 
     // Two days before expiry: will_expired, once, with a normal_warn notice mailed by default.
@@ -618,9 +618,9 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     expect(driver.running()).toBe(0);
     expect((await eventsOf(nodeId)).map((e) => [e.status, e.reason, e.at.getTime()])).toEqual([
       ['pending', 'ordered', bought.node.createdAt],
-      ['online', 'provisioned and answering', online.onlineAt!.getTime()],
-      ['will_expired', 'expires in 2 days', expiresAt - 2 * DAY],
-      ['expired', 'term ended', expiresAt],
+      ['online', 'answering', online.onlineAt!.getTime()],
+      ['will_expired', 'expires_soon', expiresAt - 2 * DAY],
+      ['expired', 'term_ended', expiresAt],
     ]);
     await sweepDedicatedNodes(h.server.deps);
     expect((await eventsOf(nodeId)).length).toBe(4);
@@ -686,10 +686,10 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     expect(driver.running()).toBe(0);
     const history = (await eventsOf(nodeId)).map((e) => [e.status, e.reason]);
     expect(history.slice(4)).toEqual([
-      ['pending', 'renewed within the grace period: starting again'],
-      ['online', 'provisioned and answering'],
-      ['online', 'node process was gone: started again'],
-      ['expired', 'term ended'],
+      ['pending', 'renewed_in_grace'],
+      ['online', 'answering'],
+      ['online', 'restarted'],
+      ['expired', 'term_ended'],
       ['expired', 'data_deleted'],
     ]);
     const before = await snapshot(u.accountId);

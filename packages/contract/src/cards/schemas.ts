@@ -47,7 +47,8 @@ export const ZCardSchema = z.object({
 });
 export type TCard = z.infer<typeof ZCardSchema>;
 
-export const CARD_ORDER_KINDS = ['package', 'top_up'] as const;
+/** package and top_up: hub_buyPackageByCard, hub_createStripeOrder · dn_buy and dn_renew: a dedicated node's card orders */
+export const CARD_ORDER_KINDS = ['package', 'top_up', 'dn_buy', 'dn_renew'] as const;
 /**
  * pending: sent to Stripe, no answer yet · requires_action: the card asks the buyer to authenticate (3-D Secure)
  * in the browser with clientSecret · succeeded: paid and applied · failed: declined or abandoned (nothing charged)
@@ -77,6 +78,10 @@ export const ZCardOrderSchema = z.object({
   /** only while requires_action: what Stripe.js needs to authenticate the payment in the browser */
   clientSecret: z.string().nullable(),
   purchaseId: z.string().nullable(),
+  /**
+   * dn_buy: the node the payment bought (null until it is paid) · dn_renew: the node it renews · else null
+   */
+  nodeId: z.string().nullable(),
   /** Stripe's decline or error code when failed or credited (e.g. card_declined), else null */
   failureCode: z.string().nullable(),
   card: z.object({ brand: ZCardBrandSchema, last4: z.string() }).nullable(),

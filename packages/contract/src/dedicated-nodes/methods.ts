@@ -59,7 +59,8 @@ export const hubBuyDnNodeByCard = defineMethod({
   name: 'hub_buyDnNodeByCard',
   summary:
     'Buys a dedicated node by card (the given saved card, else the default), answering the card order as ' +
-    'hub_buyPackageByCard does. Not served yet: answers 10803 after checking the terms.',
+    'hub_buyPackageByCard does; follow it with hub_polling. Once paid, the node is ordered exactly as by wallet ' +
+    '(nodeId set); a payment that can no longer buy it (price or catalogue changed) is credited to the wallet.',
   params: ZDnTermsSchema.extend({
     idempotencyKey: ZIdempotencyKeySchema,
     expectedCents: ZDnExpectedCentsSchema,
@@ -96,7 +97,8 @@ export const hubRenewDnNodeByWallet = defineMethod({
 export const hubRenewDnNodeByCard = defineMethod({
   name: 'hub_renewDnNodeByCard',
   summary:
-    'Renews a node by card, answering the card order. Not served yet: answers 10803 after finding the node.',
+    'Renews a node by card, answering the card order (follow it with hub_polling). Once paid, the node is renewed ' +
+    'exactly as by wallet; a payment that can no longer renew it (past its grace period) is credited to the wallet.',
   params: ZRenewParamsSchema.extend({ cardId: ZCardIdSchema.optional() }),
   result: ZDnCardOrderSchema,
   auth: 'user',

@@ -99,11 +99,31 @@ export function addMonthsUtc(at: number, months: number): number {
   return d.getTime();
 }
 
+/**
+ * Why a node's status changed (or, for restarted, why its process was started again), as a code the web words:
+ * ordered · answering: provisioned and answering · expires_soon: within DN_WILL_EXPIRE_DAYS of its expiry ·
+ * term_ended · renewed · renewed_in_grace: renewed after expiry, starting again · data_deleted: the grace period
+ * ended · restarted: its process was gone and was started again · stopped_by_operator · started_by_operator.
+ */
+export const DN_EVENT_REASONS = [
+  'ordered',
+  'answering',
+  'expires_soon',
+  'term_ended',
+  'renewed',
+  'renewed_in_grace',
+  'data_deleted',
+  'restarted',
+  'stopped_by_operator',
+  'started_by_operator',
+] as const;
+export const ZDnEventReasonSchema = z.enum(DN_EVENT_REASONS);
+export type TDnEventReason = z.infer<typeof ZDnEventReasonSchema>;
+
 export const ZDnEventSchema = z.object({
   status: ZDnStatusSchema,
   at: z.number().int(),
-  /** why, in words for the history list: ordered, answering, expires soon, term ended, renewed, data_deleted… */
-  reason: z.string(),
+  reason: ZDnEventReasonSchema,
 });
 
 export const ZDnNodeSchema = z.object({
@@ -173,5 +193,4 @@ export const ZDnNodePageParamsSchema = ZWalletPageParamsSchema.extend({
  */
 export const ZDnCardOrderSchema = ZCardOrderSchema.extend({
   kind: z.enum(['dn_buy', 'dn_renew']),
-  nodeId: z.string().nullable(),
 });

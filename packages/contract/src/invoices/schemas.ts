@@ -105,6 +105,7 @@ export const ZInvoiceIdSchema = z.uuid();
 /** A public code as typed into a URL: anything not a live code is refused alike (10400), so only length is checked. */
 export const ZInvoiceCodeSchema = z.string().trim().min(1).max(128);
 
+/** A package line: its SKU and RUs, quantity 1 · a dedicated node line: dn:<chain>:<type>:<region>, 0 RU, months. */
 export const ZInvoiceLineSchema = z.object({
   skuId: z.string(),
   name: ZLocalizedTextSchema,
@@ -124,7 +125,10 @@ export const ZInvoiceSummarySchema = z.object({
   currency: z.literal('USD'),
   /** crypto: paid from the wallet balance; card: paid by card */
   channel: ZPaymentChannelSchema,
-  purchaseId: z.string(),
+  /** the RU package purchase invoiced, or null for a dedicated node's order */
+  purchaseId: z.string().nullable(),
+  /** the dedicated node order invoiced (its purchase or a renewal), or null for a package */
+  dnOrderId: z.string().nullable(),
   itemName: ZLocalizedTextSchema,
   totalCents: ZCentsSchema,
   /** when the live public link was made; null: none (never made, or revoked) */

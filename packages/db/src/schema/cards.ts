@@ -25,7 +25,14 @@ export const stripeCustomers = pgTable('stripe_customers', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export type TCardOrderKind = 'package' | 'top_up' | 'renewal';
+export type TCardOrderKind = 'package' | 'top_up' | 'renewal' | 'dn_buy' | 'dn_renew';
+/** What a dedicated node card order pays for: the terms of a purchase (dn_buy) or the months of a renewal (dn_renew). */
+export type TCardOrderDnTerms = {
+  chain: string;
+  nodeType: 'full' | 'archive';
+  region: string;
+  months: number;
+};
 export type TCardOrderStatusValue =
   'pending' | 'requires_action' | 'succeeded' | 'failed' | 'credited';
 
@@ -55,6 +62,12 @@ export const cardOrders = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     purchaseId: uuid('purchase_id'),
+    /** dn_buy / dn_renew: the node's terms (a renewal: its chain, type, region and the months added) */
+    dnTerms: jsonb('dn_terms').$type<TCardOrderDnTerms>(),
+    /** dn_renew: the node renewed from the start · dn_buy: the node bought, once paid */
+    nodeId: uuid('node_id'),
+    /** dn_buy / dn_renew: the dedicated node order the payment made, once paid */
+    dnOrderId: uuid('dn_order_id'),
     failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),

@@ -110,7 +110,7 @@ export const dedicatedNodeOrders = pgTable(
     monthlyCents: bigint('monthly_cents', { mode: 'number' }).notNull(),
     discountPercent: integer('discount_percent').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
-    /** what paid: the wallet, or (next) a card */
+    /** what paid: the wallet, or a card (the payment credited to the wallet and debited by the order at once) */
     channel: text('channel').$type<'wallet' | 'card'>().notNull(),
     skuVersion: text('sku_version').notNull(),
     /** the node's expiry before this order (null for the purchase) and after it */
@@ -140,6 +140,7 @@ export const dedicatedNodeEvents = pgTable(
     /** the status from this moment on */
     status: dnStatus('status').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** a code of DN_EVENT_REASONS (packages/contract): the web words it */
     reason: text('reason').notNull(),
   },
   (t) => [index('dedicated_node_events_node_idx').on(t.nodeId, t.seq)],

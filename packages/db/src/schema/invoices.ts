@@ -4,8 +4,10 @@
  * snapshot of the buyer's billing details and of the line, so later edits of either change no issued invoice.
  * A public link is an opaque code whose SHA-256 alone is stored here (null: no link, or revoked).
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
@@ -17,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { dedicatedNodeOrders } from './dedicated-nodes';
 import { purchases } from './wallet';
 
 /** The billing details an account keeps for its invoices; '' is "not given". */
@@ -81,10 +84,11 @@ export const invoices = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** one invoice per purchase */
-    purchaseId: uuid('purchase_id')
-      .notNull()
-      .references(() => purchases.id, { onDelete: 'cascade' }),
+    /** one invoice per thing paid: an RU package purchase, or (dnOrderId) a dedicated node order; exactly one is set */
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'cascade' }),
+    dnOrderId: uuid('dn_order_id').references(() => dedicatedNodeOrders.id, {
+      onDelete: 'cascade',
+    }),
     /** INV-<year>-<seq, six digits or more> */
     number: text('number').notNull(),
     year: integer('year').notNull(),
@@ -107,6 +111,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_purchase_unique').on(t.purchaseId),
+    uniqueIndex('invoices_dn_order_unique').on(t.dnOrderId),
+    check('invoices_one_thing_paid', sql`num_nonnulls(${t.purchaseId}, ${t.dnOrderId}) = 1`),
     uniqueIndex('invoices_account_year_seq_unique').on(t.accountId, t.year, t.seq),
     uniqueIndex('invoices_public_code_hash_unique').on(t.publicCodeHash),
     index('invoices_account_issued_idx').on(t.accountId, t.issuedAt),

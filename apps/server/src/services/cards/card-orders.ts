@@ -12,7 +12,7 @@ import {
   type TResult,
   type TSku,
 } from '@rpc/contract';
-import { cardOrders, type TCardOrderRow } from '@rpc/db';
+import { cardOrders, type TCardOrderDnTerms, type TCardOrderRow } from '@rpc/db';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { RpcError } from '../../rpc/errors';
@@ -34,6 +34,9 @@ type TNewOrder = {
   renewsPackageId?: string;
   useDiscount?: boolean;
   autoRenew?: boolean;
+  /** dedicated node orders: the node's terms, and the node renewed */
+  dnTerms?: TCardOrderDnTerms;
+  nodeId?: string;
   cardId?: string | undefined;
   /** a renewal: charged without the buyer present */
   offSession?: boolean;
@@ -148,7 +151,7 @@ export async function pollOrder(
   return toCardOrder(order, clientSecret);
 }
 
-async function findOrder(
+export async function findOrder(
   deps: TCardDeps,
   accountId: string,
   requestKey: string,
@@ -161,7 +164,7 @@ async function findOrder(
 }
 
 /** A repeated request: the order as it stands, charging it only if the first attempt never reached Stripe. */
-async function continueOrder(
+export async function continueOrder(
   deps: TCardDeps,
   row: TCardOrderRow,
   cardId: string | undefined,
@@ -191,6 +194,8 @@ export async function placeOrder(deps: TCardDeps, o: TNewOrder): Promise<TCardOr
       renewsPackageId: o.renewsPackageId ?? null,
       useDiscount: o.useDiscount ?? true,
       autoRenew: o.autoRenew ?? false,
+      dnTerms: o.dnTerms ?? null,
+      nodeId: o.nodeId ?? null,
       amountCents: o.amountCents,
       createdAt: new Date(deps.clock.now()),
     })
@@ -229,8 +234,7 @@ async function charge(
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           confirm: true,
           ...(offSession ? { off_session: true } : {}),
-          description:
-            row.kind === 'top_up' ? 'Wallet top-up' : `Package ${row.skuName?.en ?? row.skuId}`,
+          description: describeOrder(row),
           metadata: { orderId: row.id, accountId: row.accountId, kind: row.kind },
         },
         { idempotencyKey: `order:${row.id}` },
@@ -258,4 +262,20 @@ async function charge(
     .where(eq(cardOrders.id, row.id));
   const { order, clientSecret } = await applyPaymentIntent(deps, row.id, intent);
   return toCardOrder(order, clientSecret);
+}
+
+/** What the buyer's card statement and Stripe's dashboard show for the order. */
+function describeOrder(row: TCardOrderRow): string {
+  switch (row.kind) {
+    case 'top_up':
+      return 'Wallet top-up';
+    case 'dn_buy':
+    case 'dn_renew': {
+      const t = row.dnTerms;
+      const what = t ? `${t.chain} ${t.nodeType} node, ${t.months} month(s)` : 'node';
+      return `Dedicated ${what}${row.kind === 'dn_renew' ? ' renewal' : ''}`;
+    }
+    default:
+      return `Package ${row.skuName?.en ?? row.skuId}`;
+  }
 }

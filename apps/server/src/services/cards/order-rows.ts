@@ -11,7 +11,8 @@ export function isSettledStatus(status: string): boolean {
 export function toCardOrder(row: TCardOrderRow, clientSecret: string | null = null): TCardOrder {
   return {
     orderId: row.id,
-    kind: row.kind === 'top_up' ? 'top_up' : 'package',
+    // An automatic package renewal is a package order to the buyer.
+    kind: row.kind === 'renewal' ? 'package' : row.kind,
     status: row.status,
     isSettled: isSettledStatus(row.status),
     amountCents: row.amountCents,
@@ -20,6 +21,7 @@ export function toCardOrder(row: TCardOrderRow, clientSecret: string | null = nu
     skuName: row.skuName,
     clientSecret: row.status === 'requires_action' ? clientSecret : null,
     purchaseId: row.purchaseId,
+    nodeId: row.nodeId,
     failureCode: row.failureCode,
     card:
       row.cardBrand && row.cardLast4

@@ -1,15 +1,24 @@
 /**
  * Applies what Stripe says about an order's PaymentIntent, exactly once, whoever brings the news first: the answer
  * to the charge, the webhook, or a poll. A succeeded payment credits the wallet (money ledger kind card_payment, ref
- * the PaymentIntent id) and, for a package, buys it from the wallet in the same transaction (channel card); a package
- * that can no longer be applied leaves the money in the wallet (status credited). Succeeded always wins: a failure
- * arriving after it (out of order) changes nothing.
+ * the PaymentIntent id) and, for a package or a dedicated node, buys it from the wallet in the same transaction
+ * (channel card); one that can no longer be applied leaves the money in the wallet (status credited). Succeeded
+ * always wins: a failure arriving after it (out of order) changes nothing.
  */
 import { ERROR_CODES, formatCents } from '@rpc/contract';
-import { cardOrders, ruPackages, type TCardOrderRow, type TNoticeRow } from '@rpc/db';
+import {
+  cardOrders,
+  ruPackages,
+  type TCardOrderRow,
+  type TDedicatedNodeOrderRow,
+  type TExecutor,
+  type TNoticeRow,
+} from '@rpc/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { RpcError } from '../../rpc/errors';
+import { DnError } from '../dedicated-nodes/dn-error';
+import { placeNodePurchase, placeNodeRenewal } from '../dedicated-nodes/place-order';
 import { raiseNotice } from '../notices/raise-notice';
 import { publishAccountChange } from '../wallet/account-tier';
 import { postMoney } from '../wallet/post-money';
@@ -117,7 +126,19 @@ async function settlePaid(
     let status: TCardOrderRow['status'] = 'succeeded';
     let purchaseId: string | null = null;
     let failureCode: string | null = null;
-    if (row.kind === 'top_up') {
+    let nodeId = row.nodeId;
+    let dnOrderId: string | null = null;
+    if (row.kind === 'dn_buy' || row.kind === 'dn_renew') {
+      const node = await settleNodeOrder(tx, deps, row, now);
+      raised.push(...node.notices);
+      if (node.placed) {
+        nodeId = node.placed.nodeId;
+        dnOrderId = node.placed.id;
+      } else {
+        status = 'credited';
+        failureCode = node.failureCode;
+      }
+    } else if (row.kind === 'top_up') {
       raised.push(
         ...(await raiseNotice({
           db: tx,
@@ -177,7 +198,7 @@ async function settlePaid(
     }
     const [updated] = await tx
       .update(cardOrders)
-      .set({ status, purchaseId, failureCode, settledAt: new Date(now) })
+      .set({ status, purchaseId, nodeId, dnOrderId, failureCode, settledAt: new Date(now) })
       .where(eq(cardOrders.id, row.id))
       .returning();
     return { order: updated!, notices: raised, changed: true };
@@ -187,4 +208,51 @@ async function settlePaid(
     await publishAccountChange(deps, order.accountId);
   }
   return order;
+}
+
+/**
+ * A paid node order: the node bought or renewed from the payment just credited, in a savepoint, exactly as the
+ * wallet path does (place-order.ts, channel card). A node that can no longer be had (price or catalogue changed, past
+ * its grace period) rolls back alone: the payment stays in the wallet and the buyer is told.
+ */
+async function settleNodeOrder(
+  tx: TExecutor,
+  deps: TCardDeps,
+  row: TCardOrderRow,
+  now: number,
+): Promise<{
+  placed: TDedicatedNodeOrderRow | null;
+  notices: TNoticeRow[];
+  failureCode: string | null;
+}> {
+  const pay = {
+    accountId: row.accountId,
+    userId: row.userId,
+    channel: 'card' as const,
+    requestKey: `card:${row.id}`,
+    expectedCents: row.amountCents,
+  };
+  try {
+    const placed = await tx.transaction(async (sp) => {
+      const terms = row.dnTerms;
+      if (!terms || (row.kind === 'dn_renew' && !row.nodeId)) throw new DnError('not_found');
+      return row.kind === 'dn_buy'
+        ? placeNodePurchase(sp, deps, pay, terms, now)
+        : placeNodeRenewal(sp, deps, pay, { nodeId: row.nodeId!, months: terms.months }, now);
+    });
+    return { placed: placed.order, notices: placed.notices, failureCode: null };
+  } catch (err) {
+    if (!(err instanceof DnError)) throw err;
+    const what = row.kind === 'dn_buy' ? 'buy the dedicated node' : 'renew the dedicated node';
+    const notices = await raiseNotice({
+      db: tx,
+      at: now,
+      type: 'normal_warn',
+      accountId: row.accountId,
+      title: 'Card payment credited to the wallet',
+      content: `Your card payment of $${formatCents(row.amountCents)} could not ${what} (${err.kind.replaceAll('_', ' ')}) and was added to your wallet instead.`,
+      expand: { usdAmount: formatCents(row.amountCents) },
+    });
+    return { placed: null, notices, failureCode: `node_not_applied_${err.kind}` };
+  }
 }

@@ -14,9 +14,7 @@ export type TDnErrorKind =
   | 'price_changed'
   | 'insufficient_balance'
   /** the idempotency key was used for an order with other terms */
-  | 'key_reused'
-  /** the card path is not served yet */
-  | 'card_unavailable';
+  | 'key_reused';
 
 export class DnError extends Error {
   readonly kind: TDnErrorKind;

@@ -89,7 +89,7 @@ async function expireDue(deps: TDnLifecycleDeps, now: number): Promise<number> {
         from,
         to: 'expired',
         at: now,
-        reason: 'term ended',
+        reason: 'term_ended',
         set: { stoppedAt: new Date(now) },
         where: lte(dedicatedNodes.expiresAt, new Date(now)),
       });
@@ -131,7 +131,7 @@ async function warnSoon(deps: TDnLifecycleDeps, now: number): Promise<number> {
         from: ['online'],
         to: 'will_expired',
         at: now,
-        reason: `expires in ${leftDays} day${leftDays === 1 ? '' : 's'}`,
+        reason: 'expires_soon',
         where: window,
       });
       if (!moved) return null;

@@ -3,7 +3,7 @@
  * nodes whose process is gone, stop expired nodes' processes, delete what the driver keeps once the grace period is
  * over. Driver calls are idempotent and retried by later passes when they fail (the failure kept in last_error).
  */
-import type { TDnStatus } from '@rpc/contract';
+import type { TDnEventReason, TDnStatus } from '@rpc/contract';
 import {
   dedicatedNodeEvents,
   dedicatedNodes,
@@ -108,7 +108,7 @@ async function provision(
   deps: TDnLifecycleDeps,
   node: TDedicatedNodeRow,
   now: number,
-  reason: string | null,
+  reason: TDnEventReason | null,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -192,7 +192,7 @@ export async function bringUpPending(
         from: ['pending'],
         to: 'online',
         at: now,
-        reason: 'provisioned and answering',
+        reason: 'answering',
         set: { onlineAt: new Date(now), lastError: null },
         // Not if it was provisioned again meanwhile (the process just probed may be gone).
         where: eq(dedicatedNodes.driverGeneration, node.driverGeneration),
@@ -218,7 +218,7 @@ export async function recoverRunning(deps: TDnLifecycleDeps, now: number): Promi
   let recovered = 0;
   await forEachNode(deps, inArray(dedicatedNodes.status, RUNNING), async (node) => {
     if ((await runState(deps, node)) !== 'stopped') return;
-    if (await provision(deps, node, now, 'node process was gone: started again')) recovered += 1;
+    if (await provision(deps, node, now, 'restarted')) recovered += 1;
   });
   return recovered;
 }

@@ -1,5 +1,5 @@
 /** Rows of dedicated_nodes, their orders and events as the contract shows them, and the reads they share. */
-import { DN_GRACE_DAYS, type TDnNode, type TDnOrder } from '@rpc/contract';
+import { DN_GRACE_DAYS, type TDnEventReason, type TDnNode, type TDnOrder } from '@rpc/contract';
 import {
   dedicatedNodeEvents,
   type TDedicatedNodeEventRow,
@@ -70,7 +70,12 @@ export function toDnNode(
     months: node.months,
     isRenewable: isRenewable(node, now),
     autoRenew: false,
-    history: history.map((e) => ({ status: e.status, at: e.at.getTime(), reason: e.reason })),
+    history: history.map((e) => ({
+      status: e.status,
+      at: e.at.getTime(),
+      // Written only from DN_EVENT_REASONS (node-transition.ts; older English rows mapped by migration 0017).
+      reason: e.reason as TDnEventReason,
+    })),
   };
 }
 
@@ -96,4 +101,26 @@ export function nodeLabel(deps: Pick<TDeps, 'dnSkus'>, node: TDedicatedNodeRow):
   const chain = deps.dnSkus.chains.find((c) => c.id === node.chain)?.name.en ?? node.chain;
   const region = deps.dnSkus.regions.find((r) => r.id === node.region)?.name.en ?? node.region;
   return `${chain} ${node.nodeType} node (${region})`;
+}
+
+/** The invoice line's name of a node order, in both languages. */
+export function invoiceName(
+  deps: Pick<TDeps, 'dnSkus'>,
+  node: TDedicatedNodeRow,
+  kind: 'buy' | 'renew',
+): { en: string; zh: string } {
+  const chain = deps.dnSkus.chains.find((c) => c.id === node.chain)?.name;
+  const region = deps.dnSkus.regions.find((r) => r.id === node.region)?.name;
+  const type = {
+    en: node.nodeType === 'archive' ? 'archive' : 'full',
+    zh: node.nodeType === 'archive' ? '归档' : '全',
+  };
+  return {
+    en:
+      `Dedicated ${type.en} node: ${chain?.en ?? node.chain}, ${region?.en ?? node.region}` +
+      (kind === 'renew' ? ' (renewal)' : ''),
+    zh:
+      `专用${type.zh}节点：${chain?.zh ?? node.chain}，${region?.zh ?? node.region}` +
+      (kind === 'renew' ? '（续费）' : ''),
+  };
 }

@@ -1,5 +1,5 @@
 /** What the lifecycle's steps share: the one way a node's status changes (with its event), and its transaction. */
-import type { TDnStatus } from '@rpc/contract';
+import type { TDnEventReason, TDnStatus } from '@rpc/contract';
 import {
   dedicatedNodeEvents,
   dedicatedNodes,
@@ -32,7 +32,7 @@ export async function transition(
     from: TDnStatus[];
     to: TDnStatus;
     at: number;
-    reason: string;
+    reason: TDnEventReason;
     set?: Partial<typeof dedicatedNodes.$inferInsert>;
     where?: SQL | undefined;
   },

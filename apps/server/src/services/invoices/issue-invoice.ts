@@ -1,5 +1,5 @@
 /**
- * Issues the invoice of a paid purchase, inside the purchase's own transaction (services/wallet/purchase-package.ts):
+ * Issues the invoice of a paid purchase (or dedicated node order), inside the purchase's own transaction (services/wallet/purchase-package.ts):
  * the next number of the account's UTC year from invoice_counters, the buyer's billing details and the line copied
  * as they are now. A purchase that rolls back takes its number with it, so numbers have no gaps
  * (docs/decisions/invoices.md).
@@ -7,7 +7,9 @@
 import {
   invoiceCounters,
   invoices,
+  type TDedicatedNodeOrderRow,
   type TExecutor,
+  type TInvoiceLineSnapshot,
   type TInvoiceRow,
   type TPurchaseRow,
 } from '@rpc/db';
@@ -21,6 +23,19 @@ export function formatInvoiceNumber(year: number, seq: number): string {
   return `${INVOICE_NUMBER_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
 }
 
+/** What an invoice is for and its line, as the thing paid states them. */
+type TInvoiceSource = {
+  accountId: string;
+  /** exactly one of purchaseId and dnOrderId */
+  purchaseId: string | null;
+  dnOrderId: string | null;
+  channel: 'crypto' | 'card';
+  line: TInvoiceLineSnapshot;
+  discountCents: number;
+  totalCents: number;
+  discountCode: string | null;
+};
+
 /**
  * The invoice of `purchase`, issued now unless it exists already (then unchanged, and no number is used).
  * Only purchases with something paid get one; a free claim answers null.
@@ -33,12 +48,71 @@ export async function issueInvoice(
   if (p.paidCents <= 0) return null;
   const [existing] = await tx.select().from(invoices).where(eq(invoices.purchaseId, p.id));
   if (existing) return existing;
+  return writeInvoice(tx, o.now, {
+    accountId: p.accountId,
+    purchaseId: p.id,
+    dnOrderId: null,
+    channel: p.channel,
+    line: {
+      skuId: p.skuId,
+      name: p.name,
+      ru: p.ru,
+      quantity: 1,
+      unitCents: p.priceCents,
+      amountCents: p.priceCents,
+    },
+    discountCents: p.discountCents,
+    totalCents: p.paidCents,
+    discountCode: p.discountCode,
+  });
+}
 
-  const year = new Date(o.now).getUTCFullYear();
+/**
+ * The invoice of a dedicated node order (its purchase or a renewal), issued in the order's transaction like a
+ * package's: one line of `months` at the monthly list price, the period's discount, the price paid. The wallet pays
+ * as the crypto channel does (the balance), a card as card.
+ */
+export async function issueDnOrderInvoice(
+  tx: TExecutor,
+  o: {
+    order: TDedicatedNodeOrderRow;
+    chain: string;
+    nodeType: string;
+    region: string;
+    name: { en: string; zh: string };
+    now: number;
+  },
+): Promise<TInvoiceRow | null> {
+  const d = o.order;
+  if (d.priceCents <= 0) return null;
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.dnOrderId, d.id));
+  if (existing) return existing;
+  const subtotal = d.monthlyCents * d.months;
+  return writeInvoice(tx, o.now, {
+    accountId: d.accountId,
+    purchaseId: null,
+    dnOrderId: d.id,
+    channel: d.channel === 'card' ? 'card' : 'crypto',
+    line: {
+      skuId: `dn:${o.chain}:${o.nodeType}:${o.region}`,
+      name: o.name,
+      ru: 0,
+      quantity: d.months,
+      unitCents: d.monthlyCents,
+      amountCents: subtotal,
+    },
+    discountCents: subtotal - d.priceCents,
+    totalCents: d.priceCents,
+    discountCode: null,
+  });
+}
+
+async function writeInvoice(tx: TExecutor, now: number, src: TInvoiceSource): Promise<TInvoiceRow> {
+  const year = new Date(now).getUTCFullYear();
   // One statement: the counter row is created or moved, and stays locked until the purchase commits or rolls back.
   const [counter] = await tx
     .insert(invoiceCounters)
-    .values({ accountId: p.accountId, year, lastSeq: 1 })
+    .values({ accountId: src.accountId, year, lastSeq: 1 })
     .onConflictDoUpdate({
       target: [invoiceCounters.accountId, invoiceCounters.year],
       set: { lastSeq: sql`${invoiceCounters.lastSeq} + 1` },
@@ -49,30 +123,22 @@ export async function issueInvoice(
   const [row] = await tx
     .insert(invoices)
     .values({
-      accountId: p.accountId,
-      purchaseId: p.id,
+      accountId: src.accountId,
+      purchaseId: src.purchaseId,
+      dnOrderId: src.dnOrderId,
       number: formatInvoiceNumber(year, seq),
       year,
       seq,
-      issuedAt: new Date(o.now),
+      issuedAt: new Date(now),
       currency: 'USD',
-      channel: p.channel,
-      buyer: await readInvoiceParty(tx, p.accountId),
-      lines: [
-        {
-          skuId: p.skuId,
-          name: p.name,
-          ru: p.ru,
-          quantity: 1,
-          unitCents: p.priceCents,
-          amountCents: p.priceCents,
-        },
-      ],
-      subtotalCents: p.priceCents,
-      discountCents: p.discountCents,
-      totalCents: p.paidCents,
-      discountCode: p.discountCode,
-      createdAt: new Date(o.now),
+      channel: src.channel,
+      buyer: await readInvoiceParty(tx, src.accountId),
+      lines: [src.line],
+      subtotalCents: src.line.amountCents,
+      discountCents: src.discountCents,
+      totalCents: src.totalCents,
+      discountCode: src.discountCode,
+      createdAt: new Date(now),
     })
     .returning();
   return row!;

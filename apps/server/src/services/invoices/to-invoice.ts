@@ -10,6 +10,7 @@ export function toInvoiceSummary(row: TInvoiceRow): TInvoiceSummary {
     currency: 'USD',
     channel: row.channel,
     purchaseId: row.purchaseId,
+    dnOrderId: row.dnOrderId,
     itemName: row.lines[0]?.name ?? { en: '', zh: '' },
     totalCents: row.totalCents,
     publicLinkCreatedAt: row.publicCodeHash ? (row.publicCodeCreatedAt?.getTime() ?? null) : null,

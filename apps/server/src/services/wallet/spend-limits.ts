@@ -46,7 +46,9 @@ export async function monthUsage(
     .where(
       and(
         eq(moneyLedger.accountId, accountId),
-        inArray(moneyLedger.kind, ['purchase', 'payg']),
+        // What the account spent: packages, pay-as-you-go usage and dedicated nodes (a card payment is credited,
+        // then spent by one of these, so it is counted once).
+        inArray(moneyLedger.kind, ['purchase', 'payg', 'dn_purchase', 'dn_renewal']),
         gte(moneyLedger.createdAt, start),
       ),
     );

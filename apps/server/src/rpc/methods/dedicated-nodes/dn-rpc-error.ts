@@ -19,7 +19,6 @@ const CODES = {
   price_changed: ERROR_CODES.PRICE_CHANGED,
   insufficient_balance: ERROR_CODES.INSUFFICIENT_BALANCE,
   key_reused: ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
-  card_unavailable: ERROR_CODES.CARD_PAYMENT_UNAVAILABLE,
 } as const satisfies Record<TDnErrorKind, number>;
 
 /** Awaits a dedicated-node service, turning a DnError into its RpcError; anything else passes through. */

@@ -15,7 +15,6 @@ export const DN_HANDLERS: {
   hub_buyDnNodeByWallet: userHandler('hub_buyDnNodeByWallet', ({ ctx, auth, params }) =>
     asRpc(buyDnNodeByWallet(ctx, caller(auth), params)),
   ),
-  // card path: next session (the handlers answer CARD_PAYMENT_UNAVAILABLE, 10803)
   hub_buyDnNodeByCard: userHandler('hub_buyDnNodeByCard', ({ ctx, auth, params }) =>
     asRpc(buyDnNodeByCard(ctx, caller(auth), params)),
   ),
