@@ -9,6 +9,7 @@ import type { TRuTable } from './metering';
 import type { TRoute } from './routing';
 import { isIpAllowed, isOriginAllowed } from './routing';
 import type { TChainUpstreams, UpstreamGroup, UpstreamSet } from './upstreams';
+import type { DedicatedRoutes } from './dedicated';
 import type { RefusalCounter } from './refusals';
 import type { UsageAggregator } from './usage';
 import type { AccountBalance, KeyStore, TKeyInfo } from './types';
@@ -16,6 +17,8 @@ import type { AccountBalance, KeyStore, TKeyInfo } from './types';
 export type TGatewayContext = {
   chains: Map<string, TChain>;
   keys: KeyStore;
+  /** dedicated nodes at /dn/{nodeId}/{apiKey} */
+  dedicated: DedicatedRoutes;
   balance: AccountBalance;
   upstreams: UpstreamSet;
   limiter: KeyLimiter;
@@ -33,11 +36,16 @@ export type TGatewayContext = {
   trustProxy: boolean;
 };
 
-export type TPathTarget = { chain: string; apiKey: string };
+/** `chain` is the chain id (/v1/) or the node id (/dn/, with `dedicated` true). */
+export type TPathTarget = { chain: string; apiKey: string; dedicated: boolean };
 
-/** `/v1/{chain}/{apiKey}` (query string ignored) → its parts, without allocating a URL object. */
+/**
+ * `/v1/{chain}/{apiKey}` or a dedicated node's `/dn/{nodeId}/{apiKey}` (query string ignored) → its parts, without
+ * allocating a URL object.
+ */
 export function parsePath(url: string): TPathTarget | undefined {
-  if (!url.startsWith('/v1/')) return undefined;
+  const dedicated = url.startsWith('/dn/');
+  if (!dedicated && !url.startsWith('/v1/')) return undefined;
   const q = url.indexOf('?');
   const path = q === -1 ? url.slice(4) : url.slice(4, q);
   const slash = path.indexOf('/');
@@ -45,10 +53,11 @@ export function parsePath(url: string): TPathTarget | undefined {
   let apiKey = path.slice(slash + 1);
   if (apiKey.endsWith('/')) apiKey = apiKey.slice(0, -1);
   if (!apiKey || apiKey.includes('/')) return undefined;
-  return { chain: path.slice(0, slash), apiKey };
+  return { chain: path.slice(0, slash), apiKey, dedicated };
 }
 
-export type TAdmitted = { chain: TChain; key: TKeyInfo; ups: TChainUpstreams };
+/** `dedicated`: a dedicated node's call — counted, charged no RUs, not held to the shared tier's limits. */
+export type TAdmitted = { chain: TChain; key: TKeyInfo; ups: TChainUpstreams; dedicated: boolean };
 
 /** The caller's address: the socket's, or X-Forwarded-For's first entry behind our own proxy (trustProxy). */
 export function clientIp(ctx: TGatewayContext, req: IncomingMessage): string {
@@ -66,6 +75,7 @@ export function admit(
   origin: string | undefined,
   ip: string,
 ): TAdmitted | TGatewayError {
+  if (target.dedicated) return admitDedicated(ctx, target, origin, ip);
   const chain = ctx.chains.get(target.chain);
   if (!chain) return ERR.unknownChain(target.chain);
   const key = ctx.keys.get(target.apiKey);
@@ -76,7 +86,32 @@ export function admit(
   if (!isIpAllowed(key.allowlists.ips, ip)) return refused(ctx, key, chain.id, ERR.ipDenied(ip));
   const ups = ctx.upstreams.chains.get(chain.id);
   if (!chain.available || !ups) return refused(ctx, key, chain.id, ERR.chainUnavailable(chain.id));
-  return { chain, key, ups };
+  return { chain, key, ups, dedicated: false };
+}
+
+/**
+ * A dedicated node's call: a live key of the node's owner (another account's node answers as an unknown one, so
+ * nothing about it is revealed), the key's own origin, pause and IP rules, and a node that serves now.
+ */
+function admitDedicated(
+  ctx: TGatewayContext,
+  target: TPathTarget,
+  origin: string | undefined,
+  ip: string,
+): TAdmitted | TGatewayError {
+  const key = ctx.keys.get(target.apiKey);
+  if (!key || key.deleted) return ERR.invalidKey();
+  const node = ctx.dedicated.get(target.chain);
+  if (!node || node.accountId !== key.accountId) return ERR.unknownDnNode();
+  const chainId = `dn:${node.nodeId}`;
+  if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
+    return refused(ctx, key, chainId, ERR.originDenied(origin));
+  if (key.paused) return refused(ctx, key, chainId, ERR.pausedKey());
+  if (!isIpAllowed(key.allowlists.ips, ip)) return refused(ctx, key, chainId, ERR.ipDenied(ip));
+  if (!node.serving || !node.http || Date.now() >= node.expiresAt)
+    return refused(ctx, key, chainId, ERR.dnNodeNotServing());
+  const { chain, ups } = ctx.dedicated.resolve(node);
+  return { chain, key, ups, dedicated: true };
 }
 
 /** Counts a refusal of a known key (refusals.ts) and passes the error on; `count` calls for a whole batch. */

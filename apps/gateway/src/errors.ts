@@ -49,7 +49,8 @@ export const ERR = {
   notFound: (): TGatewayError => ({
     status: 404,
     code: -32601,
-    message: 'not found: the endpoint is /v1/{chain}/{apiKey}',
+    message:
+      'not found: the endpoint is /v1/{chain}/{apiKey} (or /dn/{nodeId}/{apiKey} for a dedicated node)',
   }),
   unknownChain: (chain: string): TGatewayError => ({
     status: 404,
@@ -60,6 +61,18 @@ export const ERR = {
     status: 503,
     code: -32002,
     message: `chain '${chain}' is not available on this gateway (no upstream configured)`,
+  }),
+  unknownDnNode: (): TGatewayError => ({
+    status: 404,
+    code: -32001,
+    message:
+      'unknown dedicated node for this API key (the endpoint is /dn/{nodeId}/{apiKey} with a key of its owner)',
+  }),
+  dnNodeNotServing: (): TGatewayError => ({
+    status: 503,
+    code: -32002,
+    message:
+      'this dedicated node is not serving now (starting, stopped or expired); see the console',
   }),
   invalidKey: (): TGatewayError => ({
     status: 401,

@@ -268,7 +268,8 @@ function afterBody(
   }
   if (Array.isArray(parsed)) {
     if (parsed.length === 0) return sendError(res, ERR.emptyBatch(), null, cors);
-    const max = maxBatchOf(admitted.key.tier, ctx.maxBatch);
+    // The tier's batch size follows its rate; a dedicated node is not held to the shared tier.
+    const max = admitted.dedicated ? ctx.maxBatch : maxBatchOf(admitted.key.tier, ctx.maxBatch);
     if (parsed.length > max)
       return sendError(res, ERR.batchTooLarge(parsed.length, max), null, cors);
     handleBatch(ctx, req, res, admitted, parsed as unknown[], cors, started).catch(() => fail(res));

@@ -24,6 +24,8 @@ export type {
   TBundler,
   TKeyAllowlists,
   TKeyInfo,
+  DnNodeStore,
+  TDnRoute,
   TMevMode,
   TNotifier,
   TServicePausedEvent,

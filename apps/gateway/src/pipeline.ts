@@ -105,6 +105,11 @@ export function admitCalls(
   for (const c of calls) estimate += c.estimate;
   const last = calls[calls.length - 1];
   if (!last) return [];
+  if (a.dedicated) {
+    // A dedicated node is paid by its term: no RUs held, and the shared tier's limits are not its.
+    const own: TAdmission = { a, estimate: 0, charged: 0, open: calls.length };
+    return calls.map((call) => ({ call, started, settled: false, admission: own }));
+  }
   const accountId = a.key.accountId;
   if (!ctx.balance.reserve(accountId, estimate, last.estimate)) {
     ctx.notifyPaused(accountId, a.key.keyId, a.chain.id);
@@ -129,7 +134,7 @@ export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome):
   let ru = 0;
   if (outcome.kind !== 'cancelled') {
     const isError = outcome.kind === 'failed' || outcome.isError;
-    if (outcome.kind === 'answered')
+    if (outcome.kind === 'answered' && !ad.a.dedicated)
       ru = computeRu(
         {
           method: t.call.method,
@@ -153,7 +158,7 @@ export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome):
   }
   ad.charged += ru;
   ad.open -= 1;
-  if (ad.open === 0) {
+  if (ad.open === 0 && !ad.a.dedicated) {
     ctx.balance.settle(key.accountId, ad.estimate, ad.charged);
     ctx.limiter.release(key.keyId, ad.estimate, ad.charged);
   }
@@ -171,6 +176,13 @@ export function chargeNotification(
   started: number,
 ): boolean {
   const method = 'eth_subscription';
+  if (a.dedicated) {
+    // Counted, not charged: the node is paid by its term.
+    const at = Date.now();
+    const took = performance.now() - started;
+    ctx.usage.record(a.key.accountId, a.key.keyId, a.chain.id, method, at, 0, false, took);
+    return true;
+  }
   const estimate = estimateRu(ctx.ruTable, method);
   if (!ctx.balance.reserve(a.key.accountId, estimate, estimate)) {
     ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);

@@ -9,7 +9,8 @@ import { MemoryKeyStore } from './key-cache';
 import { KeyLimiter } from './limits';
 import type { TRuTable } from './metering';
 import { defaultRuTable } from './metering';
-import type { AccountBalance, KeyStore, TNotifier, UsageSink } from './types';
+import type { AccountBalance, DnNodeStore, KeyStore, TNotifier, UsageSink } from './types';
+import { DedicatedRoutes, emptyDnStore } from './dedicated';
 import { UpstreamSet } from './upstreams';
 import { unlimitedBalance } from './budget';
 import { FilterOwners } from './filter-owners';
@@ -23,6 +24,8 @@ export type TGatewayOptions = {
   host?: string;
   /** API keys; default: an empty store (every key is refused). */
   keys?: KeyStore;
+  /** Dedicated nodes served at /dn/{nodeId}/{apiKey}; default: none. */
+  dnNodes?: DnNodeStore;
   /** Default: every account has RU and consumption is not tracked. */
   balance?: AccountBalance;
   /** Default: an in-memory sink (usage is lost at exit; the DB wiring supplies a SQL sink). */
@@ -59,6 +62,8 @@ export type TGateway = {
   flushUsage: () => Promise<void>;
   /** Runs the upstream health checks now. */
   checkUpstreams: () => Promise<void>;
+  /** Lets go of dedicated nodes the store no longer serves (tests; a timer does it every 10 s). */
+  pruneDedicated: () => void;
   stop: () => Promise<void>;
   /** Live state for tests and diagnostics: limiter slots held by a key, its open sockets, shared subscriptions. */
   inspect: () => {
@@ -97,9 +102,12 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   const lastNotice = new Map<string, number>();
   const noticeEvery = opts.pausedNoticeEveryMs ?? 60_000;
   const filters = new FilterOwners();
+  const chainMap = new Map(chains.map((c) => [c.id, c]));
+  const dedicated = new DedicatedRoutes(opts.dnNodes ?? emptyDnStore, upstreams, chainMap);
   const ctx: TGatewayContext = {
-    chains: new Map(chains.map((c) => [c.id, c])),
+    chains: chainMap,
     keys: opts.keys ?? new MemoryKeyStore(),
+    dedicated,
     balance: opts.balance ?? unlimitedBalance,
     upstreams,
     limiter: new KeyLimiter(undefined, opts.limitShare),
@@ -134,11 +142,15 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   usage.start();
   refusals?.start();
   upstreams.startHealthChecks(opts.healthCheckIntervalMs ?? 2000);
+  // Dedicated nodes that left the store (expired, deleted, moved) let go of their connection pools.
+  const pruneDedicated = setInterval(() => dedicated.prune(), 10_000);
+  pruneDedicated.unref();
   const { port } = server.address() as AddressInfo;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      clearInterval(pruneDedicated);
       await ws.close();
       // In-flight calls may finish (and be metered); after 5 s whatever is left is cut.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -163,6 +175,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       await refusals?.flush();
     },
     checkUpstreams: () => upstreams.checkAll(),
+    pruneDedicated: () => dedicated.prune(),
     stop,
     inspect: () => ({
       inFlight: (keyId) => ctx.limiter.inFlight(keyId),

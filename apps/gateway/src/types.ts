@@ -124,3 +124,24 @@ export type TServicePausedEvent = {
 };
 
 export type TNotifier = (event: TServicePausedEvent) => void;
+
+/**
+ * A dedicated node the gateway serves at /dn/{nodeId}/{apiKey} (only to keys of its owner): where it runs and
+ * whether it serves now. Its calls are counted as usage (chain `dn:<nodeId>`) and charged no RUs (the node is paid
+ * by its term), and the shared tier's rate limits do not apply to them.
+ */
+export type TDnRoute = {
+  nodeId: string;
+  accountId: string;
+  /** the chain it runs (the catalogue's id), for its RU table multiplier and name */
+  chain: string;
+  http: string;
+  ws: string | null;
+  /** online or will_expired: its endpoint answers */
+  serving: boolean;
+  /** epoch ms: from then on it does not serve, whatever the store has heard */
+  expiresAt: number;
+};
+
+/** Synchronous lookup from an in-process cache, like KeyStore. */
+export type DnNodeStore = { get(nodeId: string): TDnRoute | undefined };

@@ -11,6 +11,10 @@ export type TUpstream = {
   healthy: boolean;
   head: number;
   failures: number;
+  /** a chain's upstream, polled by the health checks (a dedicated node's is not) */
+  polled: boolean;
+  /** dedicated-node routes using it */
+  users: number;
 };
 
 export type TUpstreamReply = { status: number; body: Buffer; upstream: string };
@@ -137,27 +141,61 @@ export class UpstreamSet {
     );
   }
 
-  private upstream(url: string): TUpstream {
-    let u = this.pools.get(url);
-    if (!u) {
-      const parsed = new URL(url);
-      u = {
-        url,
-        path: parsed.pathname + parsed.search,
-        pool: new Pool(parsed.origin, {
-          connections: this.opts.connectionsPerUpstream,
-          keepAliveTimeout: 30_000,
-          headersTimeout: this.opts.timeoutMs,
-          bodyTimeout: this.opts.timeoutMs,
-          connectTimeout: Math.min(this.opts.timeoutMs, 5000),
-        }),
-        healthy: true,
-        head: 0,
-        failures: 0,
-      };
-      this.pools.set(url, u);
+  private upstream(url: string, polled = true): TUpstream {
+    const known = this.pools.get(url);
+    if (known) {
+      // A chain's upstream that is also a dedicated node's stays polled (and is never released).
+      known.polled ||= polled;
+      return known;
     }
+    const parsed = new URL(url);
+    const u: TUpstream = {
+      url,
+      path: parsed.pathname + parsed.search,
+      pool: new Pool(parsed.origin, {
+        connections: this.opts.connectionsPerUpstream,
+        keepAliveTimeout: 30_000,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+        connectTimeout: Math.min(this.opts.timeoutMs, 5000),
+      }),
+      healthy: true,
+      head: 0,
+      failures: 0,
+      polled,
+      users: 0,
+    };
+    this.pools.set(url, u);
     return u;
+  }
+
+  /**
+   * A dedicated node's upstreams: one full-node member (its pool counted once however many routes use it), no other
+   * group. Not part of `chains`: its health is learnt from its calls (and the console's lifecycle), not polled.
+   */
+  dedicated(http: string, ws: string[]): TChainUpstreams {
+    const bundler = {} as Record<TBundler, UpstreamGroup>;
+    for (const b of BUNDLERS) bundler[b] = new UpstreamGroup(`bundler:${b}`, []);
+    const member = this.upstream(http, false);
+    member.users += 1;
+    return {
+      full: new UpstreamGroup('full', [member]),
+      archive: new UpstreamGroup('archive', []),
+      mev: new UpstreamGroup('mev', []),
+      bundler,
+      ws,
+      head: 0,
+    };
+  }
+
+  /** A dedicated node's route let go: its pool closes once nothing uses it. */
+  releaseDedicated(http: string): void {
+    const u = this.pools.get(http);
+    if (!u || u.polled) return;
+    u.users -= 1;
+    if (u.users > 0) return;
+    this.pools.delete(http);
+    u.pool.close().catch(() => {});
   }
 
   /**
@@ -215,6 +253,7 @@ export class UpstreamSet {
     const probe = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}';
     await Promise.all(
       [...this.pools.values()].map(async (u) => {
+        if (!u.polled) return;
         try {
           const res = await u.pool.request({
             path: u.path,

@@ -59,7 +59,8 @@ export function createUpgradeHandler(ctx: TGatewayContext) {
     if (!target) return refuseUpgrade(socket, ERR.notFound());
     const admitted = admit(ctx, target, req.headers.origin, clientIp(ctx, req));
     if ('status' in admitted) return refuseUpgrade(socket, admitted);
-    const noRu = checkBalance(ctx, admitted);
+    // A dedicated node is paid by its term: no RU balance needed.
+    const noRu = admitted.dedicated ? undefined : checkBalance(ctx, admitted);
     if (noRu) return refuseUpgrade(socket, noRu);
     if (admitted.ups.ws.length === 0)
       return refuseUpgrade(socket, ERR.chainUnavailable(target.chain));
@@ -173,7 +174,9 @@ class Session {
     }
     if (!Array.isArray(parsed)) return this.onSingle(parsed, started);
     if (parsed.length === 0) return this.sendText(errorObject(null, ERR.emptyBatch()));
-    const max = maxBatchOf(this.a.key.tier, this.ctx.maxBatch);
+    const max = this.a.dedicated
+      ? this.ctx.maxBatch
+      : maxBatchOf(this.a.key.tier, this.ctx.maxBatch);
     if (parsed.length > max)
       return this.sendText(errorObject(null, ERR.batchTooLarge(parsed.length, max)));
     this.onBatch(parsed, started);

@@ -23,6 +23,7 @@ import {
   dnStatus,
   moneyLedger,
   notices,
+  usageMinute,
   users,
   type TDatabase,
 } from '@rpc/db';
@@ -34,6 +35,7 @@ import {
   type TLocalDnDriver,
 } from '../src/services/dedicated-nodes/local-driver';
 import { checkDnCatalogue } from '../src/services/dedicated-nodes/dn-catalogue';
+import { startDbGateway } from '../src/gateway/start-db-gateway';
 import { sweepDedicatedNodes } from '../src/services/dedicated-nodes/lifecycle';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { TEST_DATABASES } from './helpers/databases';
@@ -571,7 +573,19 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     return row!;
   }
 
-  it('lifecycle with the local driver: online and answering, will_expired, expired and stopped, renewed in grace, refused after', async () => {
+  let gatewayChecks:
+    | {
+        viaGateway: (k: string) => Promise<{ status: number; body: { result?: string } }>;
+        key: string;
+        refresh: () => Promise<void>;
+      }
+    | undefined;
+  let stopGateway: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await stopGateway?.();
+  });
+
+  it('lifecycle with the local driver: online and answering, through the gateway, will_expired, expired and stopped, renewed in grace, refused after', async () => {
     // The other tests' nodes are left to no driver, so the sweeps below start this test's processes only.
     await db.update(dedicatedNodes).set({ driver: 'parked' });
     const u: TUser = await user();
@@ -588,6 +602,47 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     expect(driver.running()).toBeGreaterThanOrEqual(1);
     const view = await ok(h.call('hub_getUserDnNodeView', {}, { token: u.token }));
     expect(view.list[0]).toMatchObject({ id: nodeId, status: 'online' });
+
+    // Through the gateway's private endpoint: the owner's key reaches it, counted and charged no RUs; another
+    // account's key does not.
+    const gw = await startDbGateway({
+      deps: h.server.deps,
+      port: 0,
+      host: '127.0.0.1',
+      flushIntervalMs: 60_000,
+      healthCheckIntervalMs: 60_000,
+      dnRefreshIntervalMs: 60_000, // re-read by hand below
+    });
+    try {
+      const mine = await ok(h.call('hub_generateApiKey', { name: 'node' }, { token: u.token }));
+      const stranger = await user();
+      const theirs = await ok(
+        h.call('hub_generateApiKey', { name: 'x' }, { token: stranger.token }),
+      );
+      await gw.refreshDedicatedNodes();
+      const viaGateway = (k: string) =>
+        fetch(`${gw.url}/dn/${nodeId}/${k}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { result?: string } }));
+      expect(await viaGateway(mine.key)).toEqual({
+        status: 200,
+        body: { jsonrpc: '2.0', id: 1, result: '0x7a69' },
+      });
+      expect((await viaGateway(theirs.key)).status).toBe(404);
+      await gw.gateway.flushUsage();
+      const counted = await db
+        .select({ chain: usageMinute.chain, requests: usageMinute.requests, ru: usageMinute.ru })
+        .from(usageMinute)
+        .where(eq(usageMinute.keyId, mine.keyId));
+      expect(counted).toEqual([{ chain: `dn:${nodeId}`, requests: 1, ru: 0 }]);
+      gatewayChecks = { viaGateway, key: mine.key, refresh: () => gw.refreshDedicatedNodes() };
+    } catch (err) {
+      await gw.stop();
+      throw err;
+    }
+    stopGateway = () => gw.stop();
     expect(view.list[0]!.history.map((e) => [e.status, e.reason])).toEqual([
       ['pending', 'ordered'],
       ['online', 'answering'],
@@ -616,6 +671,9 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     expect(expired.stoppedAt!.getTime()).toBe(expiresAt);
     expect(await refusesConnections(upstream.http)).toBe(true);
     expect(driver.running()).toBe(0);
+    // The gateway refuses the expired node (a clear 503, not its old address).
+    await gatewayChecks!.refresh();
+    expect((await gatewayChecks!.viaGateway(gatewayChecks!.key)).status).toBe(503);
     expect((await eventsOf(nodeId)).map((e) => [e.status, e.reason, e.at.getTime()])).toEqual([
       ['pending', 'ordered', bought.node.createdAt],
       ['online', 'answering', online.onlineAt!.getTime()],
@@ -658,6 +716,10 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     await expectLedgerTrue(u.accountId);
     const back = await sweepUntilOnline(nodeId);
     expect(back.stoppedAt).toBeNull();
+    await gatewayChecks!.refresh();
+    expect((await gatewayChecks!.viaGateway(gatewayChecks!.key)).body.result).toBe('0x7a69');
+    await stopGateway?.();
+    stopGateway = undefined;
     expect(await chainIdAt(h.server.deps.dnDriver.upstreamUrl(back.driverRef!).http)).toBe(
       '0x7a69',
     );

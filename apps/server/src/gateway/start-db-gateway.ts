@@ -16,6 +16,7 @@ import { writeRefusalBatch } from '../services/usage/write-refusal-batch';
 import { writeUsageBatch } from '../services/usage/write-usage-batch';
 import { DbAccountBalance, type TGatewayBalance } from './balances';
 import { RedisLeasedBalance } from './redis-balance';
+import { DbDnNodeStore } from './dn-node-store';
 import { createDbKeyLoader } from './key-loader';
 import { createGatewayNotifier, PAUSED_NOTICE_EVERY_MS, type TGatewayNotifier } from './notifier';
 
@@ -27,6 +28,8 @@ export type TDbGateway = {
   balance: TGatewayBalance;
   notifier: TGatewayNotifier;
   url: string;
+  /** Re-reads the dedicated nodes now (tests; a timer does it every dnRefreshIntervalMs). */
+  refreshDedicatedNodes: () => Promise<void>;
   /** Final usage flush, then stops the gateway and its refresh timer. */
   stop: () => Promise<void>;
 };
@@ -37,8 +40,10 @@ export type TStartDbGatewayOptions = Omit<
 > & {
   deps: Pick<
     TDeps,
-    'db' | 'keyEvents' | 'logger' | 'noticeBus' | 'config' | 'chains' | 'apiKeyCipher'
+    'db' | 'keyEvents' | 'logger' | 'noticeBus' | 'config' | 'chains' | 'apiKeyCipher' | 'dnDriver'
   >;
+  /** How often the dedicated nodes are re-read (status, address). Default 2 s. */
+  dnRefreshIntervalMs?: number;
   /** How often balances and recently changed keys are re-read from the database. Default 30 s. */
   refreshIntervalMs?: number;
   /**
@@ -49,7 +54,13 @@ export type TStartDbGatewayOptions = Omit<
 };
 
 export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGateway> {
-  const { deps, refreshIntervalMs = 30_000, redis, ...gatewayOptions } = o;
+  const {
+    deps,
+    refreshIntervalMs = 30_000,
+    dnRefreshIntervalMs = 2000,
+    redis,
+    ...gatewayOptions
+  } = o;
   const log = deps.logger;
   const onError = (err: unknown) => log.error({ err }, 'gateway background error');
   const notifier = createGatewayNotifier({ db: deps.db, bus: deps.noticeBus, logger: log });
@@ -85,6 +96,9 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
   const unsubscribe = deps.keyEvents.subscribe((keyId) => keys.refresh(keyId).catch(onError));
   await keys.start();
 
+  const dnNodes = new DbDnNodeStore(deps);
+  await dnNodes.refresh();
+
   const usageSink: UsageSink = {
     write: async (batch) => {
       const { states } = await writeUsageBatch(deps.db, batch);
@@ -106,6 +120,7 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     ...gatewayOptions,
     chains: deps.chains,
     keys,
+    dnNodes,
     balance,
     usageSink,
     notify: notifier.notify,
@@ -130,6 +145,10 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     })().catch(onError);
   }, refreshIntervalMs);
   refresh.unref();
+  const dnRefresh = setInterval(() => {
+    dnNodes.refresh().catch(onError);
+  }, dnRefreshIntervalMs);
+  dnRefresh.unref();
 
   return {
     gateway,
@@ -137,8 +156,10 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     balance,
     notifier,
     url: gateway.url,
+    refreshDedicatedNodes: () => dnNodes.refresh(),
     stop: async () => {
       clearInterval(refresh);
+      clearInterval(dnRefresh);
       await gateway.stop();
       // After the final flush: in scale mode the leases go back to the pool.
       await balance.stop?.().catch(onError);
