@@ -95,6 +95,30 @@ export const ZEnvSchema = z.object({
    * that sweeps: with several console processes (scale mode), leave it on in exactly one of them.
    */
   DN_SWEEP: ZBooleanSchema.default(true),
+  /**
+   * What runs dedicated nodes (docs/decisions/dedicated-nodes.md): a Hardhat process of this console (local), or a
+   * StatefulSet per node in a cluster (kubernetes: KUBECONFIG, ~/.kube/config or the pod's service account).
+   */
+  DN_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+  /** The namespace of the Kubernetes driver's objects (created by the operator, with the driver's RBAC). */
+  DN_K8S_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a namespace name (DNS label)')
+    .default('rpc-dedicated-nodes'),
+  /** Images, storage and resources per chain and node type; default apps/server/config/dn-k8s.json. */
+  DN_K8S_SETTINGS: z.string().min(1).optional(),
+  /**
+   * Where the gateway reaches a Kubernetes node, with {name}, {namespace} and {port}; default
+   * http://{name}.{namespace}.svc.cluster.local:{port} (in-cluster DNS). WebSocket: the same URL as ws(s).
+   */
+  DN_K8S_UPSTREAM_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+    .refine(
+      (v) => v.includes('{name}') && v.includes('{port}'),
+      'must contain {name} and {port} (and usually {namespace})',
+    )
+    .optional(),
   /** How often the deposit watcher polls each chain. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   /**

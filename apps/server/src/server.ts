@@ -28,7 +28,7 @@ import { startExportWorker } from './services/exports/start-export-worker';
 import { loadSkuCatalogue, type TSkuCatalogue } from './services/wallet/sku-catalogue';
 import { loadDnCatalogue, type TDnCatalogue } from './services/dedicated-nodes/dn-catalogue';
 import type { TDnDriver } from './services/dedicated-nodes/driver';
-import { createLocalDnDriver } from './services/dedicated-nodes/local-driver';
+import { createDnDriver } from './services/dedicated-nodes/dn-driver-config';
 import { startDnSweep } from './jobs/dedicated-node-sweep';
 import { publishAccountChange } from './services/wallet/account-tier';
 import { createLogger, redactUrl } from './lib/logger';
@@ -242,7 +242,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     minuteRetentionDays: env.USAGE_MINUTE_RETENTION_DAYS,
   };
   const chains = opts.chains ?? loadChains();
-  const dnDriver = opts.dnDriver ?? createLocalDnDriver({ logger });
+  const dnDriver = opts.dnDriver ?? createDnDriver(env, logger);
   // After the sweep stops (stop() stops it first): the driver's processes end with the server.
   closers.push(() => dnDriver.close());
   const deps: TDeps = {

@@ -37,6 +37,10 @@ import {
 import { checkDnCatalogue } from '../src/services/dedicated-nodes/dn-catalogue';
 import { startDbGateway } from '../src/gateway/start-db-gateway';
 import { sweepDedicatedNodes } from '../src/services/dedicated-nodes/lifecycle';
+import {
+  startNodeByOperator,
+  stopNodeByOperator,
+} from '../src/services/dedicated-nodes/operator-actions';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, digest, type THarness } from './helpers/harness';
@@ -800,5 +804,46 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
       10_000 - price('localnet', 'full', 1) - price('localnet', 'full', 3),
     );
     await expectLedgerTrue(u.accountId);
+  });
+  it('an operator stops a node (its process stopped, not recovered) and starts it again over the same data', async () => {
+    await db.update(dedicatedNodes).set({ driver: 'parked' });
+    const u = await user();
+    await credit(u.accountId, 10_000);
+    const bought = await ok(h.call('hub_buyDnNodeByWallet', buyParams(), { token: u.token }));
+    const nodeId = bought.node.id;
+    const online = await sweepUntilOnline(nodeId);
+    const url = h.server.deps.dnDriver.upstreamUrl(online.driverRef!).http;
+
+    expect(await stopNodeByOperator(h.server.deps, nodeId, 'abuse report')).toBe('stopped');
+    expect(await stopNodeByOperator(h.server.deps, nodeId, 'again')).toBe('not_applicable');
+    expect(await stopNodeByOperator(h.server.deps, randomUUID(), 'x')).toBe('not_found');
+    expect(await startNodeByOperator(h.server.deps, randomUUID())).toBe('not_found');
+    const stopped = await rowOf(nodeId);
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.stoppedAt!.getTime()).toBe(h.clock.now());
+    // The sweep stops its process and does not bring it back.
+    await sweepDedicatedNodes(h.server.deps);
+    await sweepDedicatedNodes(h.server.deps);
+    expect(await refusesConnections(url)).toBe(true);
+    expect((await rowOf(nodeId)).status).toBe('stopped');
+    const told = await db.select().from(notices).where(eq(notices.accountId, u.accountId));
+    expect(told.map((n) => n.title)).toContain('Dedicated node stopped');
+    const view = await ok(h.call('hub_getUserDnNodeView', {}, { token: u.token }));
+    expect(view.list[0]).toMatchObject({ id: nodeId, status: 'stopped' });
+
+    expect(await startNodeByOperator(h.server.deps, nodeId)).toBe('started');
+    expect(await startNodeByOperator(h.server.deps, nodeId)).toBe('not_applicable');
+    const back = await sweepUntilOnline(nodeId);
+    expect(back.stoppedAt).toBeNull();
+    expect(await chainIdAt(h.server.deps.dnDriver.upstreamUrl(back.driverRef!).http)).toBe(
+      '0x7a69',
+    );
+    expect((await eventsOf(nodeId)).map((e) => [e.status, e.reason])).toEqual([
+      ['pending', 'ordered'],
+      ['online', 'answering'],
+      ['stopped', 'stopped_by_operator'],
+      ['pending', 'started_by_operator'],
+      ['online', 'answering'],
+    ]);
   });
 });

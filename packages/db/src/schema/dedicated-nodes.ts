@@ -1,6 +1,6 @@
 /**
  * Dedicated nodes (docs/decisions/dedicated-nodes.md): a node an account bought for a term, run by a driver (a local
- * Hardhat process, later Kubernetes), its orders (the purchase and each renewal, each paid once per request key)
+ * Hardhat process, or a StatefulSet in Kubernetes), its orders (the purchase and each renewal, each paid once per request key)
  * and every status change with its time.
  */
 import { sql } from 'drizzle-orm';
@@ -65,7 +65,7 @@ export const dedicatedNodes = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'date' }),
     /** when the grace period ended and its data was deleted: from then on it cannot be renewed */
     dataDeletedAt: timestamp('data_deleted_at', { withTimezone: true, mode: 'date' }),
-    /** which driver runs it: 'local' (a Hardhat process of the console) or, later, 'kubernetes' */
+    /** which driver runs it: 'local' (a Hardhat process of the console) or 'kubernetes' (a StatefulSet in a cluster) */
     driver: text('driver').notNull(),
     /** the driver's handle on what it started; null before provisioning and after the data is deleted */
     driverRef: jsonb('driver_ref').$type<TDnDriverRef>(),

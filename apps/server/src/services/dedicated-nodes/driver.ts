@@ -1,7 +1,7 @@
 /**
  * What runs a dedicated node: the lifecycle (lifecycle.ts) asks a driver to start, watch, stop and delete nodes and
  * stores the driver's ref in dedicated_nodes.driver_ref. The local driver (local-driver.ts) runs a Hardhat process
- * per node; a Kubernetes driver (a StatefulSet, Service and PVC per node) comes next behind the same interface.
+ * per node; the Kubernetes driver (k8s-driver.ts: a StatefulSet, Service and volume claim per node) runs them in a cluster.
  */
 import type { TDnDriverRef, TDnNodeType } from '@rpc/db';
 

@@ -48,11 +48,14 @@ async function noteError(
   await db.update(dedicatedNodes).set({ lastError: message }).where(eq(dedicatedNodes.id, node.id));
 }
 
-/** Expired nodes keep their data, not their process: stops any still running (also after a failed stop). */
+/**
+ * Expired nodes (in their grace period) and nodes an operator stopped keep their data, not their process: stops any
+ * still running (also after a failed stop).
+ */
 export async function stopExpired(deps: TDnLifecycleDeps): Promise<number> {
   let n = 0;
   const inGrace = and(
-    eq(dedicatedNodes.status, 'expired'),
+    inArray(dedicatedNodes.status, ['expired', 'stopped']),
     isNull(dedicatedNodes.dataDeletedAt),
     isNotNull(dedicatedNodes.driverRef),
   );

@@ -52,7 +52,7 @@ export async function transition(
 
 /** Runs one node's change and its notices in a transaction; notices go out after the commit. */
 export async function changeOne(
-  deps: TDnLifecycleDeps,
+  deps: Pick<TDnLifecycleDeps, 'db' | 'noticeBus'>,
   work: (tx: TExecutor) => Promise<TNoticeRow[] | null>,
 ): Promise<boolean> {
   const notices = await deps.db.transaction(work);
