@@ -59,7 +59,7 @@ export default tseslint.config(
           paths: [
             {
               // The plain entry injects Stripe.js into every page at import time; /pure loads it only when a card
-              // form opens (features/billing/lib/stripe.ts).
+              // form opens (lib/stripe.ts).
               name: '@stripe/stripe-js',
               importNames: ['loadStripe'],
               message: "Import loadStripe from '@stripe/stripe-js/pure'.",

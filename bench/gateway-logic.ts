@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadChains } from '../apps/gateway/src/chains';
 import type { TGatewayContext } from '../apps/gateway/src/context';
 import { FilterOwners } from '../apps/gateway/src/filter-owners';
+import { DedicatedRoutes, emptyDnStore } from '../apps/gateway/src/dedicated';
 import { createCallPolicy } from '../apps/gateway/src/method-policy';
 import { RuBudget } from '../apps/gateway/src/budget';
 import { createHttpHandler } from '../apps/gateway/src/http-handler';
@@ -49,8 +50,11 @@ function context(): TGatewayContext {
     sendTo: (_g: unknown, _b: unknown, done: (r: unknown) => void) =>
       done({ status: 200, body: REPLY, upstream: 'stub' }),
   } as unknown as UpstreamSet;
+  const chainMap = new Map(chains.map((c) => [c.id, { ...c, available: true }]));
   return {
-    chains: new Map(chains.map((c) => [c.id, { ...c, available: true }])),
+    chains: chainMap,
+    // No dedicated nodes in this bench: the /v1/ path only.
+    dedicated: new DedicatedRoutes(emptyDnStore, upstreams, chainMap),
     keys: new MemoryKeyStore([
       {
         key: 'bench-key',

@@ -29,9 +29,14 @@ describe('upstream order (health and block-height lag)', () => {
 
 describe('hot-path parsing', () => {
   it.each([
-    ['/v1/localnet/abc', { chain: 'localnet', apiKey: 'abc' }],
-    ['/v1/localnet/abc/', { chain: 'localnet', apiKey: 'abc' }],
-    ['/v1/localnet/abc?x=1', { chain: 'localnet', apiKey: 'abc' }],
+    ['/v1/localnet/abc', { chain: 'localnet', apiKey: 'abc', dedicated: false }],
+    ['/v1/localnet/abc/', { chain: 'localnet', apiKey: 'abc', dedicated: false }],
+    ['/v1/localnet/abc?x=1', { chain: 'localnet', apiKey: 'abc', dedicated: false }],
+    ['/dn/1b4e-node/abc', { chain: '1b4e-node', apiKey: 'abc', dedicated: true }],
+    ['/dn/1b4e-node/abc?x=1', { chain: '1b4e-node', apiKey: 'abc', dedicated: true }],
+    ['/dn/1b4e-node', undefined],
+    ['/dn//abc', undefined],
+    ['/dn/node/abc/def', undefined],
     ['/v1/localnet', undefined],
     ['/v1//abc', undefined],
     ['/v1/localnet/abc/def', undefined],

@@ -37,6 +37,8 @@ import {
 import { checkDnCatalogue } from '../src/services/dedicated-nodes/dn-catalogue';
 import { startDbGateway } from '../src/gateway/start-db-gateway';
 import { sweepDedicatedNodes } from '../src/services/dedicated-nodes/lifecycle';
+import type { TReport } from '../src/services/reports/open-report';
+import { seriesNames } from '../src/services/reports/report-series';
 import {
   startNodeByOperator,
   stopNodeByOperator,
@@ -641,6 +643,17 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
         .from(usageMinute)
         .where(eq(usageMinute.keyId, mine.keyId));
       expect(counted).toEqual([{ chain: `dn:${nodeId}`, requests: 1, ru: 0 }]);
+      // Reports by network name the node (only the account's own; anything else keeps its id).
+      const strangerNode = `dn:${randomUUID()}`;
+      const names = await seriesNames(
+        { db, accountId: u.accountId, chains: h.server.deps.chains } as unknown as TReport,
+        'chain',
+        [`dn:${nodeId}`, strangerNode, 'localnet'],
+      );
+      expect(names.get(`dn:${nodeId}`)?.name).toBe(
+        `Dedicated node ${h.server.deps.chains.find((c) => c.id === 'localnet')!.name} ${nodeId.slice(0, 8)}`,
+      );
+      expect(names.get(strangerNode)?.name).toBe(strangerNode);
       gatewayChecks = { viaGateway, key: mine.key, refresh: () => gw.refreshDedicatedNodes() };
     } catch (err) {
       await gw.stop();

@@ -2,16 +2,19 @@
  * One invoice as a document: seller, buyer as issued, number, date, payment method, the lines and the totals. The
  * public page (/invoice/{code}) and the billing screen's invoice view both show it; it prints on one A4 page.
  */
-import type { TInvoiceParty, TInvoiceView } from '@rpc/contract';
+import type { TInvoiceLine, TInvoiceParty, TInvoiceView } from '@rpc/contract';
 import { formatCents } from '@rpc/contract';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANG_TAG, useLocale } from '../lib/i18n';
+import { VisuallyHidden } from './visually-hidden';
 import './invoice-document.css';
 
 const usd = (cents: number) => `$${formatCents(cents)}`;
 /** The issue date as the number's year counts it: UTC. */
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A dedicated node's line (dn:<chain>:<type>:<region>): no RUs; its quantity is months at a monthly price. */
+const isNodeLine = (line: TInvoiceLine) => line.skuId.startsWith('dn:');
 
 function buyerLines(b: TInvoiceParty): string[] {
   const place = [[b.city, b.state].filter(Boolean).join(', '), b.postalCode].filter(Boolean);
@@ -102,18 +105,34 @@ export function InvoiceDocument({ invoice }: { invoice: TInvoiceView }) {
           </tr>
         </thead>
         <tbody>
-          {invoice.lines.map((line, i) => (
-            <tr key={i}>
-              <td>
-                {line.name[lang]}
-                <div className="invoice-document-sku">{line.skuId}</div>
-              </td>
-              <td>{numbers.format(line.ru)}</td>
-              <td>{line.quantity}</td>
-              <td>{usd(line.unitCents)}</td>
-              <td>{usd(line.amountCents)}</td>
-            </tr>
-          ))}
+          {invoice.lines.map((line, i) => {
+            const isNode = isNodeLine(line);
+            return (
+              <tr key={i}>
+                <td>
+                  {line.name[lang]}
+                  <div className="invoice-document-sku">{line.skuId}</div>
+                </td>
+                <td>
+                  {isNode ? (
+                    <>
+                      <span aria-hidden>—</span>
+                      <VisuallyHidden>{t('document.noRu')}</VisuallyHidden>
+                    </>
+                  ) : (
+                    numbers.format(line.ru)
+                  )}
+                </td>
+                <td>{isNode ? t('document.months', { count: line.quantity }) : line.quantity}</td>
+                <td>
+                  {isNode
+                    ? t('document.perMonth', { amount: usd(line.unitCents) })
+                    : usd(line.unitCents)}
+                </td>
+                <td>{usd(line.amountCents)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
 

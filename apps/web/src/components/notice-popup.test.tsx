@@ -2,6 +2,7 @@
 import type { TNotice } from '@rpc/contract';
 import { NOTICE_CUTOFF_MS } from '@rpc/contract';
 import { notification } from 'antd';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { showNoticePopup } from './notice-popup';
@@ -45,5 +46,17 @@ describe('showNoticePopup', () => {
     expect(open).toHaveBeenCalledWith(
       expect.objectContaining({ placement: 'topLeft', duration: 0, message: '导出文件已就绪' }),
     );
+  });
+
+  it('gives the close control a button role and a name in the user’s language (antd draws a bare link)', async () => {
+    showNoticePopup(
+      { ...base, id: 'n-close', type: 'file_download', expand: { name: 'x.csv' } },
+      'zh',
+    );
+    const close = await screen.findByRole('button', { name: '关闭' });
+    expect(close.classList.contains('ant-notification-notice-close')).toBe(true);
+    await act(async () => {
+      notification.destroy();
+    });
   });
 });

@@ -5,12 +5,14 @@ import type {
   TReportFrame,
   TReportSeriesResult,
 } from '@rpc/contract';
-import { apiKeys } from '@rpc/db';
+import { apiKeys, dedicatedNodes } from '@rpc/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TReport } from './open-report';
 import { bucketKeys, bucketRows, type TGroupBy } from './usage-queries';
 
 export type TSeriesName = { name: string; deleted?: boolean };
+
+const DN_PREFIX = 'dn:';
 
 /** Name order, then id (two keys may share a name). */
 export function byName(a: { id: string; name: string }, b: { id: string; name: string }): number {
@@ -28,6 +30,27 @@ export async function seriesNames(
     for (const id of ids) out.set(id, { name: 'Total' });
   } else if (by === 'chain') {
     const names = new Map(report.chains.map((c) => [c.id, c.name]));
+    // A dedicated node's calls are recorded under dn:<node id> (docs/decisions/dedicated-nodes.md).
+    const nodeIds = ids
+      .filter((id) => id.startsWith(DN_PREFIX))
+      .map((id) => id.slice(DN_PREFIX.length));
+    const nodes =
+      nodeIds.length === 0
+        ? []
+        : await report.db
+            .select({ id: dedicatedNodes.id, chain: dedicatedNodes.chain })
+            .from(dedicatedNodes)
+            .where(
+              and(
+                eq(dedicatedNodes.accountId, report.accountId),
+                inArray(dedicatedNodes.id, nodeIds),
+              ),
+            );
+    for (const n of nodes)
+      names.set(
+        `${DN_PREFIX}${n.id}`,
+        `Dedicated node ${names.get(n.chain) ?? n.chain} ${n.id.slice(0, 8)}`,
+      );
     for (const id of ids) out.set(id, { name: names.get(id) ?? id });
   } else if (ids.length > 0) {
     const rows = await report.db

@@ -1,5 +1,5 @@
 /**
- * Card payments against a fake API and a fake Stripe.js: callRpc and the Stripe loader (lib/stripe) are the only
+ * Card payments against a fake API and a fake Stripe.js: callRpc and the Stripe loader (lib/stripe.ts) are the only
  * things replaced, every fake answer and every call's params are checked against the contract (test/fake-api.ts),
  * and no test touches the network.
  */
@@ -29,20 +29,15 @@ import { BuyPackageSection } from './components/buy-package-section';
 import { PaymentCardsCard } from './components/payment-cards-card';
 import { SubscriptionsCard } from './components/subscriptions-card';
 import { TopUpByCard } from './components/top-up-by-card';
-import { getStripe } from './lib/stripe';
-import {
-  CARD_POLL_MS,
-  CARD_POLL_TIMEOUT_MS,
-  failureReason,
-  followCardOrder,
-} from './utils/card-order';
+import { CARD_POLL_MS } from '../../lib/card-order/follow-card-order';
+import { getStripe } from '../../lib/stripe';
 import { parseTopUpAmount } from './utils/top-up';
 
 vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   ...(await importOriginal<typeof RpcClientModule>()),
   callRpc: vi.fn(),
 }));
-vi.mock('./lib/stripe', () => ({ getStripe: vi.fn() }));
+vi.mock('../../lib/stripe', () => ({ getStripe: vi.fn() }));
 
 const rpc = vi.mocked(callRpc);
 const loadStripe = vi.mocked(getStripe);
@@ -150,6 +145,7 @@ function makeOrder(patch: Partial<TCardOrder> = {}): TCardOrder {
     skuName: { en: 'Growth', zh: '成长版' },
     clientSecret: null,
     purchaseId: null,
+    nodeId: null,
     failureCode: null,
     card: { brand: 'visa', last4: '4242' },
     createdAt: EXPIRES,
@@ -779,64 +775,5 @@ describe('cards in Chinese', () => {
     expect(await region.findByText('银联 •••• 1234')).toBeInTheDocument();
     expect(region.getByText('默认')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '添加银行卡' })).toBeInTheDocument();
-  });
-});
-
-describe('following a card order', () => {
-  /** A clock that moves only when the flow sleeps. */
-  function fakeClock() {
-    let now = 0;
-    return {
-      now: () => now,
-      sleep: async (ms: number) => {
-        now += ms;
-      },
-    };
-  }
-
-  it('gives up after about two minutes, polling every 1.5 s, and tolerates a failed poll', async () => {
-    const clock = fakeClock();
-    let asked = 0;
-    const outcome = await followCardOrder(makeOrder(), {
-      ...clock,
-      signal: new AbortController().signal,
-      poll: async () => {
-        asked += 1;
-        if (asked === 3) throw new Error('network');
-        return makeOrder();
-      },
-      authenticate: async () => ({ errorCode: null }),
-    });
-    expect(outcome.phase).toBe('timedOut');
-    expect(asked).toBe(CARD_POLL_TIMEOUT_MS / CARD_POLL_MS);
-  });
-
-  it('authenticates once per client secret and stops when aborted', async () => {
-    const controller = new AbortController();
-    const authenticate = vi.fn(async () => ({ errorCode: null }));
-    const pending = followCardOrder(
-      makeOrder({ status: 'requires_action', clientSecret: 'pi_1_secret_a' }),
-      {
-        ...fakeClock(),
-        signal: controller.signal,
-        poll: async () => {
-          controller.abort();
-          return makeOrder({ status: 'requires_action', clientSecret: 'pi_1_secret_a' });
-        },
-        authenticate,
-      },
-    );
-    await expect(pending).rejects.toBeDefined();
-    expect(authenticate).toHaveBeenCalledTimes(1);
-  });
-
-  it.each([
-    ['card_declined', 'card_declined'],
-    ['generic_decline', 'card_declined'],
-    ['payment_intent_authentication_failure', 'authentication_required'],
-    [null, 'generic'],
-    ['lost_card', 'generic'],
-  ])('explains %s as %s', (code, reason) => {
-    expect(failureReason(code)).toBe(reason);
   });
 });

@@ -40,13 +40,47 @@ function makeSummary(i: number): TInvoiceSummary {
     currency: 'USD',
     channel: i % 2 === 0 ? 'card' : 'crypto',
     purchaseId: uuid(100 + i),
+    dnOrderId: null,
     itemName: { en: `Growth #${i}`, zh: `成长版 #${i}` },
     totalCents: 3920,
     publicLinkCreatedAt: null,
   };
 }
 
+/** A dedicated node's order as an invoice: no package purchase, one line of 3 months at $5.00 a month. */
+function makeNodeSummary(i: number): TInvoiceSummary {
+  return {
+    ...makeSummary(i),
+    purchaseId: null,
+    dnOrderId: uuid(200 + i),
+    itemName: {
+      en: 'Localnet (Hardhat) full node · This server',
+      zh: '本地测试链（Hardhat） 全节点 · 本机',
+    },
+    totalCents: 1425,
+  };
+}
+
 function makeView(s: TInvoiceSummary): TInvoiceView {
+  if (s.dnOrderId !== null) {
+    return {
+      ...makeView({ ...s, dnOrderId: null }),
+      lines: [
+        {
+          skuId: 'dn:localnet:full:local',
+          name: s.itemName,
+          ru: 0,
+          quantity: 3,
+          unitCents: 500,
+          amountCents: 1500,
+        },
+      ],
+      subtotalCents: 1500,
+      discountCents: 75,
+      totalCents: s.totalCents,
+      discountCode: null,
+    };
+  }
   return {
     id: s.id,
     number: s.number,
@@ -226,6 +260,50 @@ describe('invoice list', () => {
     expect(dialog.getByText('Discount (WELCOME)')).toBeInTheDocument();
     expect(dialog.getByText('-$9.80')).toBeInTheDocument();
     expect(dialog.getByText('Total paid').nextElementSibling).toHaveTextContent('$39.20');
+  });
+
+  it.each([
+    ['en', '3 months', '$5.00 / month', 'No RUs'],
+    ['zh', '3 个月', '$5.00 / 月', '无 RU'],
+  ] as const)(
+    'shows a dedicated node line in %s: months as the quantity, a monthly price, no RUs',
+    async (lang, months, unit, noRu) => {
+      await act(() => i18n.changeLanguage(lang));
+      invoices = [makeNodeSummary(13), makeSummary(12)];
+      renderPage(lang === 'zh' ? '/zh/rpc/billings/invoice' : undefined);
+      const number = 'INV-2026-000013';
+      const row = (await screen.findByText(number)).closest('tr')!;
+      expect(row).toHaveTextContent(lang === 'en' ? 'Localnet (Hardhat) full node' : '本地测试链');
+      expect(row).toHaveTextContent('$14.25');
+      await userEvent.click(within(row).getAllByRole('button')[0]!);
+      const dialog = within(await screen.findByRole('dialog'));
+      const line = (await dialog.findByText('dn:localnet:full:local')).closest('tr')!;
+      const cells = within(line).getAllByRole('cell');
+      expect(cells.map((c) => c.textContent)).toEqual([
+        expect.stringContaining('dn:localnet:full:local'),
+        `—${noRu}`,
+        months,
+        unit,
+        '$15.00',
+      ]);
+      // The RU cell reads as words, never as "0".
+      expect(within(cells[1]!).getByText('—')).toHaveAttribute('aria-hidden', 'true');
+      expect(line).not.toHaveTextContent(/\b0\b/);
+    },
+  );
+
+  it('keeps a package line as RUs and a plain quantity', async () => {
+    renderPage();
+    await userEvent.click(
+      await list().findByRole('button', { name: 'View invoice INV-2026-000012' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Invoice INV-2026-000012' }));
+    const line = (await dialog.findByText('growth')).closest('tr')!;
+    expect(
+      within(line)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Growth #12growth', '10,000,000', '1', '$49.00', '$49.00']);
   });
 
   it('downloads the PDF in the page’s language, and says so when it cannot', async () => {

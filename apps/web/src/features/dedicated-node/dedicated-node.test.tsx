@@ -1,10 +1,19 @@
 /**
  * The dedicated-node screens against the shared fake API (every call's params and every answer checked against the
- * contract): the links between them (SPEC §2), the node list with its paging, filter, endpoints and history, renewing,
- * the purchase wizard and its refusals, card payments, a role without billing, and the Chinese texts.
+ * contract) and a fake Stripe.js (lib/stripe.ts): the links between them (SPEC §2), the node list with its paging,
+ * filter, endpoints and history, renewing, the purchase wizard and its refusals, card orders followed to their end,
+ * a role without billing, and the Chinese texts.
  */
-import type { TCard, TDnNode, TDnSku, TMethodName, TParamsIn } from '@rpc/contract';
-import { ERROR_CODES } from '@rpc/contract';
+import type {
+  TCard,
+  TCardOrder,
+  TDnEventReason,
+  TDnNode,
+  TDnSku,
+  TMethodName,
+  TParamsIn,
+} from '@rpc/contract';
+import { DN_EVENT_REASONS, ERROR_CODES } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,11 +21,13 @@ import { ConfigProvider } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CARD_POLL_MS } from '../../lib/card-order/follow-card-order';
 import { i18n, initI18n } from '../../lib/i18n';
 import { startIconLabels } from '../../lib/i18n-icons';
 import type * as RpcClientModule from '../../lib/rpc-client';
 import { RpcCallError, TRANSPORT_ERROR_CODE, callRpc } from '../../lib/rpc-client';
 import { useSession } from '../../lib/session';
+import { getStripe } from '../../lib/stripe';
 import type { TFakeHandler } from '../../test/fake-api';
 import { fakeRpc } from '../../test/fake-api';
 import { makePublicConfig, makeUser } from '../../test/fixtures';
@@ -28,7 +39,16 @@ vi.mock('../../lib/rpc-client', async (importOriginal) => ({
   callRpc: vi.fn(),
 }));
 
+vi.mock('../../lib/stripe', () => ({ getStripe: vi.fn() }));
+
 const rpc = vi.mocked(callRpc);
+const loadStripe = vi.mocked(getStripe);
+/** What the card flow asks of Stripe.js: confirmCardPayment when the card wants 3-D Secure. */
+const stripe = {
+  confirmCardPayment: vi.fn(async (_secret: string) => ({
+    paymentIntent: { id: 'pi_1', status: 'succeeded' },
+  })),
+};
 
 // --- Fake data ---
 
@@ -104,7 +124,7 @@ function makeNode(n: number, patch: Partial<TDnNode> = {}): TDnNode {
     autoRenew: false,
     history: [
       { status: 'pending', at: NOW - 30 * DAY - HOUR, reason: 'ordered' },
-      { status: 'online', at: NOW - 30 * DAY, reason: 'provisioned and answering' },
+      { status: 'online', at: NOW - 30 * DAY, reason: 'answering' },
     ],
     ...patch,
   };
@@ -177,6 +197,41 @@ function paid(node: TDnNode, kind: 'buy' | 'renew', p: { months: number; expecte
   };
 }
 
+const PK = 'pk_test_123';
+/** The node a card purchase buys, once the payment settles. */
+const CARD_NODE_ID = uuid(78);
+const SETTLED = { isSettled: true, settledAt: NOW } as const;
+
+function makeCardOrder(patch: Partial<TCardOrder> = {}): TCardOrder {
+  return {
+    orderId: uuid(600),
+    kind: 'dn_buy',
+    status: 'pending',
+    isSettled: false,
+    amountCents: 2565,
+    amount: '25.65',
+    skuId: null,
+    skuName: null,
+    clientSecret: null,
+    purchaseId: null,
+    nodeId: null,
+    failureCode: null,
+    card: { brand: 'visa', last4: '4242' },
+    createdAt: NOW,
+    settledAt: null,
+    ...patch,
+  };
+}
+
+/** The order of a node bought by card and paid. */
+const boughtByCard = () => makeCardOrder({ status: 'succeeded', ...SETTLED, nodeId: CARD_NODE_ID });
+
+/** Card payments configured, with one saved card. */
+function withCards() {
+  overrides.hub_getConfig = () => makePublicConfig({ stripePublishableKey: PK });
+  overrides.hub_getCreditCardList = () => ({ isConfigured: true, list: [CARD] });
+}
+
 function refusal(method: string, code: number) {
   return new RpcCallError(method, { code, message: `refused ${code}`, messageZh: `拒绝 ${code}` });
 }
@@ -194,6 +249,32 @@ function lostAnswer(method: string) {
 let nodes: TDnNode[];
 let sku: TDnSku;
 let overrides: Partial<Record<TMethodName, TFakeHandler>>;
+/** what hub_polling answers, one per poll; the last one repeats */
+let polls: TCardOrder[];
+
+/** As the server does once a card purchase is paid: the node exists, pending. */
+function settleOnServer(order: TCardOrder): TCardOrder {
+  if (
+    order.kind === 'dn_buy' &&
+    order.status === 'succeeded' &&
+    order.nodeId &&
+    !nodes.some((n) => n.id === order.nodeId)
+  ) {
+    const node = makeNode(78, {
+      chain: 'localnet',
+      chainName: { en: 'Localnet (Hardhat)', zh: '本地测试链（Hardhat）' },
+      nodeType: 'archive',
+      region: 'local',
+      regionName: { en: 'This server', zh: '本机' },
+      status: 'pending',
+      onlineAt: null,
+      createdAt: NOW,
+      history: [{ status: 'pending', at: NOW, reason: 'ordered' }],
+    });
+    nodes = [node, ...nodes];
+  }
+  return order;
+}
 
 const handlers: Partial<Record<TMethodName, TFakeHandler>> = {
   hub_getDnSku: () => sku,
@@ -232,13 +313,17 @@ const handlers: Partial<Record<TMethodName, TFakeHandler>> = {
       'renew',
       p,
     ),
-  // SPEC this session: the card path of nodes is not served yet.
-  hub_buyDnNodeByCard: () => {
-    throw refusal('hub_buyDnNodeByCard', ERROR_CODES.CARD_PAYMENT_UNAVAILABLE);
-  },
-  hub_renewDnNodeByCard: () => {
-    throw refusal('hub_renewDnNodeByCard', ERROR_CODES.CARD_PAYMENT_UNAVAILABLE);
-  },
+  // A card order answers first as pending; hub_polling then answers `polls`.
+  hub_buyDnNodeByCard: (p: TParamsIn<'hub_buyDnNodeByCard'>) =>
+    makeCardOrder({ amountCents: p.expectedCents, amount: (p.expectedCents / 100).toFixed(2) }),
+  hub_renewDnNodeByCard: (p: TParamsIn<'hub_renewDnNodeByCard'>) =>
+    makeCardOrder({
+      kind: 'dn_renew',
+      nodeId: p.nodeId,
+      amountCents: p.expectedCents,
+      amount: (p.expectedCents / 100).toFixed(2),
+    }),
+  hub_polling: () => settleOnServer(polls.length > 1 ? polls.shift()! : polls[0]!),
 };
 
 function calls<N extends TMethodName>(method: N) {
@@ -310,6 +395,10 @@ beforeEach(async () => {
   nodes = [];
   sku = makeSku();
   overrides = {};
+  polls = [boughtByCard()];
+  stripe.confirmCardPayment.mockClear();
+  loadStripe.mockReset();
+  loadStripe.mockImplementation(async () => stripe as never);
   rpc.mockReset();
   rpc.mockImplementation(fakeRpc(() => ({ ...handlers, ...overrides })));
   await act(() => i18n.changeLanguage('en'));
@@ -318,6 +407,25 @@ beforeEach(async () => {
 afterEach(() => {
   useSession.setState({ user: null, loginType: null, teamId: null });
 });
+
+async function chooseStep(heading: string, option: RegExp | string) {
+  expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('radio', { name: option }));
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+/** Localnet, archive, its one region, 3 months: 3 × $9.00 less 5% = $25.65. */
+async function walkToReview() {
+  await chooseStep('Step 1 of 5: Chain', /^Localnet \(Hardhat\)/);
+  await chooseStep('Step 2 of 5: Node type', /^Archive node/);
+  // The chain runs in one region only: it is chosen already.
+  expect(await screen.findByRole('radio', { name: 'This server' })).toBeChecked();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await chooseStep('Step 4 of 5: Period', /^3 months/);
+  expect(
+    await screen.findByRole('heading', { level: 2, name: 'Step 5 of 5: Review and pay' }),
+  ).toHaveFocus();
+}
 
 describe('dedicated-node links', () => {
   it.each([
@@ -442,15 +550,11 @@ describe('node list', () => {
         status: 'will_expired',
         history: [
           { status: 'pending', at: new Date(2026, 0, 1, 9, 0).getTime(), reason: 'ordered' },
-          {
-            status: 'online',
-            at: new Date(2026, 0, 1, 9, 5).getTime(),
-            reason: 'provisioned and answering',
-          },
+          { status: 'online', at: new Date(2026, 0, 1, 9, 5).getTime(), reason: 'answering' },
           {
             status: 'will_expired',
             at: new Date(2026, 0, 29, 0, 0).getTime(),
-            reason: 'expires in 3 days',
+            reason: 'expires_soon',
           },
         ],
       }),
@@ -467,7 +571,7 @@ describe('node list', () => {
     expect(items.map((li) => li.textContent)).toEqual([
       '2026-01-01 09:00PendingOrdered',
       '2026-01-01 09:05OnlineSet up and answering',
-      '2026-01-29 00:00Expiring soonExpires in 3 days',
+      '2026-01-29 00:00Expiring soonExpires within 3 days: renew it to keep it running',
     ]);
     expect(
       row.getByRole('button', { name: 'Hide status history of Ethereum Full node · US East' }),
@@ -579,25 +683,6 @@ describe('renewing a node', () => {
 });
 
 describe('purchase wizard', () => {
-  async function chooseStep(heading: string, option: RegExp | string) {
-    expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('radio', { name: option }));
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-  }
-
-  /** Localnet, archive, its one region, 3 months: 3 × $9.00 less 5% = $25.65. */
-  async function walkToReview() {
-    await chooseStep('Step 1 of 5: Chain', /^Localnet \(Hardhat\)/);
-    await chooseStep('Step 2 of 5: Node type', /^Archive node/);
-    // The chain runs in one region only: it is chosen already.
-    expect(await screen.findByRole('radio', { name: 'This server' })).toBeChecked();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await chooseStep('Step 4 of 5: Period', /^3 months/);
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'Step 5 of 5: Review and pay' }),
-    ).toHaveFocus();
-  }
-
   it('walks chain, type, region and period, pays the shown price and opens the list at the new node', async () => {
     renderApp('/rpc/dedicated-node/new');
     expect(
@@ -712,20 +797,66 @@ describe('purchase wizard', () => {
     expect(second).toEqual(first);
   });
 
-  it('offers the card only when cards are configured, and after 10803 pays from the wallet', async () => {
-    overrides.hub_getConfig = () => makePublicConfig({ stripePublishableKey: 'pk_test_123' });
-    overrides.hub_getCreditCardList = () => ({ isConfigured: true, list: [CARD] });
-    renderApp('/rpc/dedicated-node/new');
-    await walkToReview();
-    await userEvent.click(await screen.findByRole('radio', { name: 'Card' }));
-    expect(screen.getByRole('combobox', { name: 'Card to charge' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Pay $25.65' }));
+  it.each([
+    ['10803', ERROR_CODES.CARD_PAYMENT_UNAVAILABLE],
+    ['10802', ERROR_CODES.CARDS_NOT_CONFIGURED],
+  ])(
+    'offers the card only when cards are configured, and after %s pays from the wallet',
+    async (_name, code) => {
+      withCards();
+      overrides.hub_buyDnNodeByCard = () => {
+        throw refusal('hub_buyDnNodeByCard', code);
+      };
+      renderApp('/rpc/dedicated-node/new');
+      await walkToReview();
+      await userEvent.click(await screen.findByRole('radio', { name: 'Card' }));
+      expect(screen.getByRole('combobox', { name: 'Card to charge' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Pay $25.65' }));
 
-    expect(
-      await screen.findByText(/Card payment for nodes is not available yet\. Nothing was charged/),
-    ).toBeInTheDocument();
-    const [byCard] = calls('hub_buyDnNodeByCard');
-    expect(byCard).toEqual({
+      expect(
+        await screen.findByText(
+          'Card payments are not available on this console right now. Nothing was charged: pay from your wallet instead.',
+        ),
+      ).toBeInTheDocument();
+      const [byCard] = calls('hub_buyDnNodeByCard');
+      expect(byCard).toEqual({
+        chain: 'localnet',
+        nodeType: 'archive',
+        region: 'local',
+        months: 3,
+        idempotencyKey: expect.stringMatching(KEY),
+        expectedCents: 2565,
+        cardId: CARD.id,
+      });
+      expect(screen.getByRole('radio', { name: 'Card (not available now)' })).toBeDisabled();
+      expect(screen.getByRole('radio', { name: 'Wallet balance' })).toBeChecked();
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay $25.65' }));
+      await waitFor(() => expect(calls('hub_buyDnNodeByWallet')).toHaveLength(1));
+      expect(calls('hub_buyDnNodeByWallet')[0]!.idempotencyKey).not.toBe(byCard!.idempotencyKey);
+    },
+  );
+});
+
+describe('paying by card', () => {
+  beforeEach(withCards);
+
+  async function payByCard(amount = '$25.65') {
+    await walkToReview();
+    // The progress region is on screen before paying, so each change is announced.
+    expect(await screen.findByRole('status', { name: 'Card payment' })).toBeEmptyDOMElement();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Card' }));
+    await userEvent.click(screen.getByRole('button', { name: `Pay ${amount}` }));
+  }
+
+  const progress = () => within(screen.getByRole('status', { name: 'Card payment' }));
+
+  it('sends the card order with the shown price, polls until paid, and opens the list at the new node', async () => {
+    polls = [makeCardOrder(), boughtByCard()];
+    renderApp('/rpc/dedicated-node/new');
+    await payByCard();
+    await waitFor(() => expect(calls('hub_buyDnNodeByCard')).toHaveLength(1));
+    expect(calls('hub_buyDnNodeByCard')[0]).toEqual({
       chain: 'localnet',
       nodeType: 'archive',
       region: 'local',
@@ -734,14 +865,265 @@ describe('purchase wizard', () => {
       expectedCents: 2565,
       cardId: CARD.id,
     });
-    expect(
-      screen.getByRole('radio', { name: 'Card (not available for nodes yet)' }),
-    ).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'Wallet balance' })).toBeChecked();
+    expect(await progress().findByText('Processing the card payment…')).toBeInTheDocument();
+    // Locked while the order runs: the terms of a payment on its way cannot change.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Wallet balance' })).toBeDisabled();
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay $25.65' }));
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+          /^\/rpc\/dedicated-node$/,
+        ),
+      { timeout: 3 * CARD_POLL_MS + 2000 },
+    );
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent(
+      `?created=${CARD_NODE_ID}`,
+    );
+    expect(calls('hub_polling')).toEqual([{ orderId: uuid(600) }, { orderId: uuid(600) }]);
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+    expect(calls('hub_buyDnNodeByWallet')).toHaveLength(0);
+    expect(await screen.findByText(/Your node is ordered and paid/)).toBeInTheDocument();
+    const row = await rowOf('Localnet \\(Hardhat\\)');
+    expect(row.getByText('New')).toBeInTheDocument();
+    expect(row.getByText('Pending')).toBeInTheDocument();
+  }, 15_000);
+
+  it('authenticates a card that asks for it with Stripe.js, then polls until paid', async () => {
+    overrides.hub_buyDnNodeByCard = () =>
+      makeCardOrder({ status: 'requires_action', clientSecret: 'pi_dn_secret_3ds' });
+    polls = [boughtByCard()];
+    renderApp('/rpc/dedicated-node/new');
+    await payByCard();
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent(
+        `?created=${CARD_NODE_ID}`,
+      ),
+    );
+    expect(loadStripe).toHaveBeenCalledWith(PK);
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_dn_secret_3ds');
+    expect(calls('hub_polling')).toEqual([{ orderId: uuid(600) }]);
+  });
+
+  it('says why a declined card did not pay; paying again is a new attempt with a new key', async () => {
+    polls = [makeCardOrder({ status: 'failed', ...SETTLED, failureCode: 'insufficient_funds' })];
+    renderApp('/rpc/dedicated-node/new');
+    await payByCard();
+    expect(
+      await progress().findByText(
+        'The payment did not go through: the card has insufficient funds. Nothing was charged.',
+        {},
+        { timeout: 3 * CARD_POLL_MS + 2000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/rpc/dedicated-node/new',
+    );
+    // Nothing was charged: the choices are free again.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+
+    polls = [boughtByCard()];
+    // (under jsdom antd's loading icon never finishes leaving, so the name may still start with "loading")
+    await userEvent.click(screen.getByRole('button', { name: /Pay \$25\.65$/ }));
+    await waitFor(() => expect(calls('hub_buyDnNodeByCard')).toHaveLength(2));
+    const [first, second] = calls('hub_buyDnNodeByCard');
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect({ ...second, idempotencyKey: '' }).toEqual({ ...first, idempotencyKey: '' });
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent(
+          `?created=${CARD_NODE_ID}`,
+        ),
+      { timeout: 3 * CARD_POLL_MS + 2000 },
+    );
+  }, 15_000);
+
+  it('after a lost answer sends the same card order again (same key, terms and card)', async () => {
+    let failures = 1;
+    overrides.hub_buyDnNodeByCard = () => {
+      if (failures-- > 0) throw lostAnswer('hub_buyDnNodeByCard');
+      return settleOnServer(boughtByCard());
+    };
+    renderApp('/rpc/dedicated-node/new');
+    await payByCard();
+    expect(await screen.findByText(/charged at most once/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Wallet balance' })).toBeDisabled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try paying $25.65 again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent(
+        `?created=${CARD_NODE_ID}`,
+      ),
+    );
+    const [first, second] = calls('hub_buyDnNodeByCard');
+    expect(first).toMatchObject({ cardId: CARD.id, expectedCents: 2565 });
+    expect(second).toEqual(first);
+    expect(calls('hub_polling')).toHaveLength(0);
+  });
+
+  it('says a payment that could not buy the node went to the wallet, and offers the wallet', async () => {
+    overrides.hub_buyDnNodeByCard = () =>
+      makeCardOrder({ status: 'credited', ...SETTLED, failureCode: 'price_changed' });
+    renderApp('/rpc/dedicated-node/new');
+    await payByCard();
+    expect(
+      await progress().findByText(
+        'Paid $25.65, but the node could not be ordered (its price or the catalogue changed); the amount is in your wallet, which can pay for it now.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Wallet balance' })).toBeChecked();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/rpc/dedicated-node/new',
+    );
+    // The price may have changed: the catalogue is read again.
+    await waitFor(() => expect(calls('hub_getDnSku').length).toBeGreaterThan(1));
+    await userEvent.click(screen.getByRole('button', { name: /Pay \$25\.65$/ }));
     await waitFor(() => expect(calls('hub_buyDnNodeByWallet')).toHaveLength(1));
-    expect(calls('hub_buyDnNodeByWallet')[0]!.idempotencyKey).not.toBe(byCard!.idempotencyKey);
+    expect(calls('hub_buyDnNodeByWallet')[0]!.idempotencyKey).not.toBe(
+      calls('hub_buyDnNodeByCard')[0]!.idempotencyKey,
+    );
+  });
+
+  it('renews by card: the card order for the node, followed until paid', async () => {
+    // An archive node: another name than the wallet renewal's, whose message may still be on screen.
+    nodes = [
+      makeNode(1, { nodeType: 'archive', status: 'will_expired', expiresAt: NOW + 2 * DAY }),
+    ];
+    polls = [makeCardOrder({ kind: 'dn_renew', nodeId: uuid(1), status: 'succeeded', ...SETTLED })];
+    renderApp('/rpc/dedicated-node');
+    await userEvent.click(
+      (await rowOf('Ethereum')).getByRole('button', {
+        name: 'Renew Ethereum Archive node · US East',
+      }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByRole('status', { name: 'Card payment' })).toBeEmptyDOMElement();
+    await userEvent.click(await dialog.findByRole('radio', { name: 'Card' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Pay $1,199.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
+      timeout: 3 * CARD_POLL_MS + 2000,
+    });
+    expect(calls('hub_renewDnNodeByCard')).toEqual([
+      {
+        nodeId: uuid(1),
+        months: 1,
+        idempotencyKey: expect.stringMatching(KEY),
+        expectedCents: 119_900,
+        cardId: CARD.id,
+      },
+    ]);
+    expect(calls('hub_polling')).toEqual([{ orderId: uuid(600) }]);
+    expect(calls('hub_renewDnNodeByWallet')).toHaveLength(0);
+    expect(
+      await screen.findByText('Ethereum Archive node · US East is renewed.'),
+    ).toBeInTheDocument();
+  }, 15_000);
+
+  it.each([
+    [
+      'declined',
+      makeCardOrder({
+        kind: 'dn_renew',
+        status: 'failed',
+        ...SETTLED,
+        failureCode: 'card_declined',
+      }),
+      'The payment did not go through: the card was declined. Nothing was charged.',
+    ],
+    [
+      'credited',
+      makeCardOrder({ kind: 'dn_renew', status: 'credited', ...SETTLED, failureCode: 'expired' }),
+      'Paid $499.00, but the node could no longer be renewed; the amount is in your wallet.',
+    ],
+  ])('a renewal by card %s says so in the dialog', async (_name, settled, text) => {
+    nodes = [makeNode(1)];
+    overrides.hub_renewDnNodeByCard = (p: TParamsIn<'hub_renewDnNodeByCard'>) => ({
+      ...settled,
+      nodeId: p.nodeId,
+      amountCents: p.expectedCents,
+      amount: (p.expectedCents / 100).toFixed(2),
+    });
+    renderApp('/rpc/dedicated-node');
+    await userEvent.click((await rowOf('Ethereum')).getByRole('button', { name: /^Renew/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(await dialog.findByRole('radio', { name: 'Card' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Pay $499.00' }));
+    expect(
+      await within(dialog.getByRole('status', { name: 'Card payment' })).findByText(text),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('status history reasons', () => {
+  /** Every reason code the server writes, in both languages (a new code fails to compile here until worded). */
+  const REASON_TEXTS: Record<TDnEventReason, { en: string; zh: string }> = {
+    ordered: { en: 'Ordered', zh: '已下单' },
+    answering: { en: 'Set up and answering', zh: '部署完成并可响应' },
+    expires_soon: {
+      en: 'Expires within 3 days: renew it to keep it running',
+      zh: '3 天内到期：请续费以保持运行',
+    },
+    term_ended: { en: 'Its paid period ended', zh: '付费期已结束' },
+    renewed: { en: 'Renewed', zh: '已续费' },
+    renewed_in_grace: {
+      en: 'Renewed within the grace period: starting again',
+      zh: '在宽限期内续费：重新启动',
+    },
+    data_deleted: { en: 'Grace period over: data deleted', zh: '宽限期已过：数据已删除' },
+    restarted: {
+      en: 'Its process had stopped and was started again',
+      zh: '节点进程已停止，已重新启动',
+    },
+    stopped_by_operator: { en: 'Stopped by the operator', zh: '已被运营方停止' },
+    started_by_operator: { en: 'Started again by the operator', zh: '已被运营方重新启动' },
+  };
+
+  it.each([
+    [
+      'en',
+      '/rpc/dedicated-node',
+      'Show status history of Ethereum Full node · US East',
+      'Status history',
+    ],
+    ['zh', '/zh/rpc/dedicated-node', '展开 以太坊 全节点 · 美国东部 的状态历史', '状态历史'],
+  ] as const)('words every reason code in %s', async (lang, path, show, title) => {
+    await act(() => i18n.changeLanguage(lang));
+    const at = new Date(2026, 0, 1, 9, 0).getTime();
+    nodes = [
+      makeNode(1, {
+        status: 'stopped',
+        history: DN_EVENT_REASONS.map((reason, i) => ({
+          status: 'online',
+          at: at + i * 60_000,
+          reason,
+        })),
+      }),
+    ];
+    renderApp(path);
+    await userEvent.click(await screen.findByRole('button', { name: show }));
+    const history = within(await screen.findByRole('region', { name: title }));
+    const reasons = history.getAllByRole('listitem').map((li) => li.lastElementChild?.textContent);
+    expect(reasons).toEqual(DN_EVENT_REASONS.map((reason) => REASON_TEXTS[reason][lang]));
+  });
+
+  it('says a node stopped by the operator is stopped, and why its endpoints do not answer', async () => {
+    nodes = [makeNode(1, { status: 'stopped' })];
+    const view = renderApp('/rpc/dedicated-node');
+    const row = await rowOf('Ethereum');
+    expect(row.getByText('Stopped')).toBeInTheDocument();
+    expect(
+      row.getByText(
+        'Stopped by the operator: the endpoints do not answer until it is started again.',
+      ),
+    ).toBeInTheDocument();
+    view.unmount();
+
+    await act(() => i18n.changeLanguage('zh'));
+    renderApp('/zh/rpc/dedicated-node');
+    const zhRow = await rowOf('以太坊');
+    expect(zhRow.getByText('已停止')).toBeInTheDocument();
+    expect(zhRow.getByText('已被运营方停止：重新启动前，端点不会响应。')).toBeInTheDocument();
   });
 });
 

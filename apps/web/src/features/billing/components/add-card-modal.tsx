@@ -1,5 +1,5 @@
 /**
- * Saving a card: Stripe.js is loaded only now (lib/stripe), the card fields are Stripe's own (CardElement), and
+ * Saving a card: Stripe.js is loaded only now (lib/stripe.ts), the card fields are Stripe's own (CardElement), and
  * the card is confirmed in the browser with the SetupIntent the server made (hub_createStripeSetup, or
  * hub_createAutoRenewStripeSetup for one package). Errors stay in the dialog, beside the fields.
  */
@@ -11,10 +11,10 @@ import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureReason } from '../../../lib/card-order/follow-card-order';
 import { RpcCallError, isCancelledError } from '../../../lib/rpc-client';
+import { getStripe } from '../../../lib/stripe';
 import { useBillingFormat } from '../hooks/use-billing-format';
-import { getStripe } from '../lib/stripe';
-import { failureReason } from '../utils/card-order';
 import { ErrorState, LoadingState } from './query-state';
 import './cards.css';
 

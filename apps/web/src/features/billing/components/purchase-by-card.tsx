@@ -11,6 +11,9 @@ import { Alert, Button, Flex, Typography, message } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardOrderProgress } from '../../../lib/card-order/card-order-progress';
+import { useCardOrder } from '../../../lib/card-order/use-card-order';
+import { isOutcomeUnknown, newIdempotencyKey } from '../../../lib/payment-attempt';
 import { RpcCallError } from '../../../lib/rpc-client';
 import type { TBuyPackageByCardParams } from '../api/buy-package-by-card';
 import { useBuyPackageByCard } from '../api/buy-package-by-card';
@@ -18,10 +21,8 @@ import { createCardSetup } from '../api/create-card-setup';
 import { useCardQuote } from '../api/get-card-quote';
 import { invalidateWallet } from '../api/wallet-query-key';
 import { useBillingFormat } from '../hooks/use-billing-format';
-import { useCardOrder } from '../hooks/use-card-order';
-import { isOutcomeUnknown, newIdempotencyKey } from '../../../lib/payment-attempt';
+import { useBillingCardOrderWords } from '../hooks/use-card-order-words';
 import { AddCardModal } from './add-card-modal';
-import { CardOrderProgress } from './card-order-progress';
 import { CardSelect, pickCard } from './card-select';
 import { ErrorState, LoadingState } from './query-state';
 import { QuoteDescriptions } from './quote-descriptions';
@@ -55,7 +56,8 @@ export function CardPurchasePane({
   const queryClient = useQueryClient();
   const quote = useCardQuote({ skuId: sku.id, useDiscount });
   const buy = useBuyPackageByCard();
-  const flow = useCardOrder(publishableKey);
+  const flow = useCardOrder(publishableKey, invalidateWallet);
+  const orderWords = useBillingCardOrderWords();
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [unknownAttempt, setUnknownAttempt] = useState<TBuyPackageByCardParams | null>(null);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -148,7 +150,7 @@ export function CardPurchasePane({
       )}
       {renderControls(isLocked)}
       {isUnknown ? <Alert type="warning" showIcon message={t('order.unknownOutcome')} /> : null}
-      <CardOrderProgress state={flow.state} />
+      <CardOrderProgress state={flow.state} words={orderWords} />
       <Flex gap={8} justify="flex-end" wrap>
         {isFinished ? (
           <Button type="primary" onClick={onClose}>

@@ -9,17 +9,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardOrderProgress } from '../../../lib/card-order/card-order-progress';
+import { useCardOrder } from '../../../lib/card-order/use-card-order';
+import { isOutcomeUnknown, newIdempotencyKey } from '../../../lib/payment-attempt';
 import { createCardSetup } from '../api/create-card-setup';
 import type { TCardTopUpParams } from '../api/create-card-top-up';
 import { useCreateCardTopUp } from '../api/create-card-top-up';
 import { invalidateWallet } from '../api/wallet-query-key';
 import { useBillingFormat } from '../hooks/use-billing-format';
-import { useCardOrder } from '../hooks/use-card-order';
+import { useBillingCardOrderWords } from '../hooks/use-card-order-words';
 import { useCardPayments } from '../hooks/use-card-payments';
-import { isOutcomeUnknown, newIdempotencyKey } from '../../../lib/payment-attempt';
 import { parseTopUpAmount } from '../utils/top-up';
 import { AddCardModal } from './add-card-modal';
-import { CardOrderProgress } from './card-order-progress';
 import { CardSelect, pickCard } from './card-select';
 import { ErrorState, LoadingState } from './query-state';
 
@@ -28,7 +29,8 @@ function TopUpForm({ publishableKey, cards }: { publishableKey: string; cards: T
   const format = useBillingFormat();
   const queryClient = useQueryClient();
   const create = useCreateCardTopUp();
-  const flow = useCardOrder(publishableKey);
+  const flow = useCardOrder(publishableKey, invalidateWallet);
+  const orderWords = useBillingCardOrderWords();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -153,7 +155,7 @@ function TopUpForm({ publishableKey, cards }: { publishableKey: string; cards: T
           </Button>
         </Form.Item>
       </Form>
-      <CardOrderProgress state={flow.state} />
+      <CardOrderProgress state={flow.state} words={orderWords} />
       {isAdding ? (
         <AddCardModal
           publishableKey={publishableKey}

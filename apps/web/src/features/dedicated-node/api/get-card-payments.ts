@@ -1,7 +1,8 @@
 /**
  * Whether a node may be paid by card here, decided as the billing screens decide it: the public config's Stripe
- * publishable key and the card list's isConfigured must both say yes. Roles without the billing permission never
- * ask for the card list (the server refuses them). Any doubt (loading, an error) leaves only the wallet.
+ * publishable key (which Stripe.js needs to authenticate a payment) and the card list's isConfigured must both say
+ * yes. Roles without the billing permission never ask for the card list (the server refuses them). Any doubt
+ * (loading, an error) leaves only the wallet.
  */
 import type { TCard } from '@rpc/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -9,7 +10,8 @@ import { getPublicConfigQueryOptions } from '../../../lib/get-public-config';
 import { callRpc } from '../../../lib/rpc-client';
 import { DN_QUERY_KEY, useDnScope } from './dn-query-keys';
 
-export type TNodeCardPayments = { status: 'off' | 'loading' } | { status: 'on'; cards: TCard[] };
+export type TNodeCardPayments =
+  { status: 'off' | 'loading' } | { status: 'on'; cards: TCard[]; publishableKey: string };
 
 export function getCardsQueryOptions(scope: string) {
   return queryOptions({
@@ -29,8 +31,10 @@ export function useNodeCardPayments(canBill: boolean): TNodeCardPayments {
   });
   if (!canBill || config.isError || cards.isError) return { status: 'off' };
   if (config.isSuccess && publishableKey === null) return { status: 'off' };
-  if (cards.data) {
-    return cards.data.isConfigured ? { status: 'on', cards: cards.data.list } : { status: 'off' };
+  if (cards.data && publishableKey !== null) {
+    return cards.data.isConfigured
+      ? { status: 'on', cards: cards.data.list, publishableKey }
+      : { status: 'off' };
   }
   return { status: 'loading' };
 }

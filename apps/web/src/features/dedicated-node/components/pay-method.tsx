@@ -1,6 +1,7 @@
 /**
  * How to pay for a node: the wallet, or a saved card when card payments are configured (useNodeCardPayments). Once
- * the server said the card path for nodes is not served (10803) the card stays offered but disabled, with why.
+ * the server said card payments are not available (10803, 10802: Stripe not configured or not answering) the card
+ * stays offered but disabled, with why.
  */
 import type { TCard } from '@rpc/contract';
 import { Alert, Flex, Radio, Select } from 'antd';
@@ -28,7 +29,7 @@ export type TPayMethodProps = {
   onChannelChange: (channel: TPayChannel) => void;
   cardId: string | null;
   onCardChange: (cardId: string) => void;
-  /** the server answered 10803: no card payments for nodes yet */
+  /** the server answered 10803 or 10802: no card payments here now */
   isCardUnavailable: boolean;
   isLocked: boolean;
 };
@@ -53,7 +54,7 @@ export function PayMethod(props: TPayMethodProps) {
             { value: 'wallet', label: t('pay.wallet') },
             {
               value: 'card',
-              label: props.isCardUnavailable ? t('pay.cardNotYet') : t('pay.card'),
+              label: props.isCardUnavailable ? t('pay.cardOff') : t('pay.card'),
               disabled: props.isCardUnavailable,
             },
           ]}

@@ -1,6 +1,7 @@
 /**
- * What a payment attempt that did not pay means, in place: too little balance leads to the top-up page, a changed
- * price asks again, a lost answer says paying again is safe, and card payments for nodes are not served yet.
+ * What a payment attempt that was refused or lost means, in place: too little balance leads to the top-up page, a
+ * changed price asks again, a lost answer says paying again is safe, and card payments may be unavailable here. A
+ * card order that was answered says how it ended in its own progress region (lib/card-order).
  */
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';
@@ -50,8 +51,6 @@ export function PaymentAlerts({
           }
         />
       );
-    case 'cardFailed':
-      return <Alert type="error" showIcon message={t('pay.cardFailed')} />;
     case 'notProvisionable':
       return <Alert type="error" showIcon message={t('pay.notProvisionable')} />;
     case 'notRenewable':

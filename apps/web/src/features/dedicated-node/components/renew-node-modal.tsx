@@ -1,22 +1,24 @@
 /**
- * Renews a node for more months (hub_renewDnNodeByWallet, or by card when configured): the period with its
- * discount, the price from the catalogue and the expiry after paying, then one payment attempt as the billing
- * purchase dialog pays (use-payment-attempt.ts). Mounted per opening: opening again is a new attempt.
+ * Renews a node for more months (hub_renewDnNodeByWallet, or hub_renewDnNodeByCard when cards are configured): the
+ * period with its discount, the price from the catalogue and the expiry after paying, then one payment attempt as
+ * the billing purchase dialog pays (use-payment-attempt.ts); a card order is followed to its end in a live region.
+ * Mounted per opening: opening again is a new attempt.
  */
-import type { TDnNode } from '@rpc/contract';
+import type { TCardOrder, TDnNode } from '@rpc/contract';
 import { addMonthsUtc } from '@rpc/contract';
 import { Alert, Button, Flex, Modal, Radio, Skeleton, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/acting-account';
+import { CardOrderProgress } from '../../../lib/card-order/card-order-progress';
 import { useNodeCardPayments } from '../api/get-card-payments';
 import { useDnSku } from '../api/get-dn-sku';
 import type { TRenewDnNodeByCardParams, TRenewDnNodeParams } from '../api/pay-dn-node';
 import { useRenewDnNodeByCard, useRenewDnNodeByWallet } from '../api/pay-dn-node';
 import { useDnFormat } from '../hooks/use-dn-format';
+import { useNodeCardOrder } from '../hooks/use-node-card-order';
 import { useNodeName } from '../hooks/use-node-name';
 import { usePaymentAttempt } from '../hooks/use-payment-attempt';
-import { cardOrderResult } from '../utils/payment-attempt';
 import { monthlyCentsOf, quoteOf } from '../utils/pricing';
 import type { TPayChannel } from './pay-method';
 import { PayMethod, defaultCardId } from './pay-method';
@@ -27,6 +29,9 @@ type TRenewAttempt =
   | { channel: 'wallet'; params: TRenewDnNodeParams }
   | { channel: 'card'; params: TRenewDnNodeByCardParams };
 
+/** The answer to a payment: renewed from the wallet, or a card order to follow. */
+type TRenewAnswer = { channel: 'wallet' } | { channel: 'card'; order: TCardOrder };
+
 export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () => void }) {
   const { t } = useTranslation('dedicated-node');
   const format = useDnFormat();
@@ -36,6 +41,11 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
   const renewByWallet = useRenewDnNodeByWallet();
   const renewByCard = useRenewDnNodeByCard();
   const attempt = usePaymentAttempt<TRenewAttempt>();
+  const cardOrder = useNodeCardOrder(
+    payments.status === 'on' ? payments.publishableKey : null,
+    nodeName,
+  );
+  const { flow } = cardOrder;
   const [chosenMonths, setMonths] = useState<number | null>(null);
   const [channel, setChannel] = useState<TPayChannel>('wallet');
   const [chosenCardId, setCardId] = useState<string | null>(null);
@@ -43,7 +53,8 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
 
   const periods = sku.data?.periods ?? [];
   const unknown = attempt.unknownAttempt;
-  const isLocked = unknown !== null || attempt.isPaying;
+  const isBusy = attempt.isPaying || flow.isRunning;
+  const isLocked = unknown !== null || isBusy;
   const months = unknown?.params.months ?? chosenMonths ?? periods[0]?.months ?? null;
   const period = periods.find((p) => p.months === months);
   const monthlyCents = sku.data ? monthlyCentsOf(sku.data, node.chain, node.nodeType) : null;
@@ -55,7 +66,8 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
     months === null ? null : addMonthsUtc(Math.max(node.expiresAt, Date.now()), months);
 
   const onPay = async () => {
-    const outcome = await attempt.pay<'paid' | 'processing' | 'declined'>(
+    flow.reset();
+    const outcome = await attempt.pay<TRenewAnswer>(
       (idempotencyKey) => {
         if (!quote) return null;
         const params = {
@@ -67,28 +79,45 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
         if (!isByCard) return { channel: 'wallet', params };
         return { channel: 'card', params: cardId ? { ...params, cardId } : params };
       },
-      async (sent) => {
+      async (sent): Promise<TRenewAnswer> => {
         if (sent.channel === 'wallet') {
           await renewByWallet.mutateAsync(sent.params);
-          return 'paid';
+          return { channel: 'wallet' };
         }
-        return cardOrderResult(await renewByCard.mutateAsync(sent.params));
+        return { channel: 'card', order: await renewByCard.mutateAsync(sent.params) };
       },
     );
-    if (outcome.isPaid) {
-      if (outcome.answer === 'declined') {
-        attempt.fail('cardFailed');
-        return;
+    if (!outcome.isPaid) {
+      if (outcome.failure === 'priceChanged') void sku.refetch();
+      if (outcome.failure === 'cardUnavailable') {
+        setCardUnavailable(true);
+        setChannel('wallet');
       }
-      if (outcome.answer === 'paid') void message.success(t('renew.success', { node: nodeName }));
-      else void message.info(t('pay.cardProcessing'));
+      return;
+    }
+    if (outcome.answer.channel === 'wallet') {
+      void message.success(t('renew.success', { node: nodeName }));
       onClose();
       return;
     }
-    if (outcome.failure === 'priceChanged') void sku.refetch();
-    if (outcome.failure === 'cardUnavailable') {
-      setCardUnavailable(true);
-      setChannel('wallet');
+    const end = await flow.follow(outcome.answer.order);
+    switch (end?.phase) {
+      case 'succeeded':
+        void message.success(t('renew.success', { node: nodeName }));
+        onClose();
+        return;
+      case 'timedOut':
+        // The order still settles on the server: the list shows the new expiry once it is paid.
+        void message.info(t('card.timedOut'));
+        onClose();
+        return;
+      case 'credited':
+        // Paid, but the node could no longer be renewed: the money is in the wallet (the dialog says so).
+        setChannel('wallet');
+        return;
+      default:
+        // Declined (the progress says why) or stopped: paying again is a new attempt with a new key.
+        return;
     }
   };
 
@@ -97,7 +126,7 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
       open
       title={t('renew.title', { node: nodeName })}
       onCancel={onClose}
-      maskClosable={!attempt.isPaying}
+      maskClosable={!isBusy}
       footer={
         <Flex gap={8} justify="flex-end" wrap>
           <Button onClick={onClose} disabled={attempt.isPaying}>
@@ -105,7 +134,7 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
           </Button>
           <Button
             type="primary"
-            loading={attempt.isPaying}
+            loading={isBusy}
             disabled={payCents === undefined || (sku.isFetching && unknown === null)}
             onClick={() => void onPay()}
           >
@@ -171,6 +200,9 @@ export function RenewNodeModal({ node, onClose }: { node: TDnNode; onClose: () =
             isLocked={isLocked}
           />
           <PaymentAlerts failure={attempt.failure} />
+          {payments.status === 'on' ? (
+            <CardOrderProgress state={flow.state} words={cardOrder.words} />
+          ) : null}
         </Flex>
       )}
     </Modal>

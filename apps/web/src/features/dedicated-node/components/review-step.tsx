@@ -1,22 +1,24 @@
 /**
  * The wizard's last step: what is bought and its price (from the catalogue, as the server charges it), how to pay,
- * then hub_buyDnNodeByWallet (or by card when configured) with the confirmed price and one idempotency key per
- * attempt (use-payment-attempt.ts). A paid node opens the list with the node marked.
+ * then hub_buyDnNodeByWallet (or hub_buyDnNodeByCard when cards are configured) with the confirmed price and one
+ * idempotency key per attempt (use-payment-attempt.ts). A card order is followed to its end (authentication,
+ * polling) with its progress said in a live region. A paid node opens the list with the node marked.
  */
-import type { TDnNodeType, TDnSku } from '@rpc/contract';
+import type { TCardOrder, TDnNodeType, TDnSku } from '@rpc/contract';
 import { Alert, Button, Flex, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { useCan } from '../../../lib/acting-account';
+import { CardOrderProgress } from '../../../lib/card-order/card-order-progress';
 import { useLocalizedNavigate } from '../../../lib/locale-path';
 import { useNodeCardPayments } from '../api/get-card-payments';
 import type { TBuyDnNodeByCardParams, TBuyDnNodeParams } from '../api/pay-dn-node';
 import { useBuyDnNodeByCard, useBuyDnNodeByWallet } from '../api/pay-dn-node';
 import { useDnFormat } from '../hooks/use-dn-format';
+import { useNodeCardOrder } from '../hooks/use-node-card-order';
 import { usePaymentAttempt } from '../hooks/use-payment-attempt';
 import { listPathWithCreated } from '../utils/list-link';
-import { cardOrderResult } from '../utils/payment-attempt';
 import { monthlyCentsOf, quoteOf } from '../utils/pricing';
 import type { TPayChannel } from './pay-method';
 import { PayMethod, defaultCardId } from './pay-method';
@@ -29,7 +31,8 @@ type TBuyAttempt =
   | { channel: 'wallet'; params: TBuyDnNodeParams }
   | { channel: 'card'; params: TBuyDnNodeByCardParams };
 
-type TBought = { result: 'paid' | 'processing' | 'declined'; nodeId: string | null };
+/** The answer to a payment: a node paid from the wallet, or a card order to follow. */
+type TBuyAnswer = { channel: 'wallet'; nodeId: string } | { channel: 'card'; order: TCardOrder };
 
 export function ReviewStep({
   sku,
@@ -50,6 +53,8 @@ export function ReviewStep({
   const buyByWallet = useBuyDnNodeByWallet();
   const buyByCard = useBuyDnNodeByCard();
   const attempt = usePaymentAttempt<TBuyAttempt>();
+  const cardOrder = useNodeCardOrder(payments.status === 'on' ? payments.publishableKey : null);
+  const { flow } = cardOrder;
   const [channel, setChannel] = useState<TPayChannel>('wallet');
   const [chosenCardId, setCardId] = useState<string | null>(null);
   const [isCardUnavailable, setCardUnavailable] = useState(false);
@@ -60,42 +65,60 @@ export function ReviewStep({
   const monthlyCents = monthlyCentsOf(sku, terms.chain, terms.nodeType);
   const quote = period && monthlyCents !== null ? quoteOf(monthlyCents, period) : null;
   const unknown = attempt.unknownAttempt;
-  const isLocked = unknown !== null || attempt.isPaying;
+  const isBusy = attempt.isPaying || flow.isRunning;
+  const isLocked = unknown !== null || isBusy;
   const payCents = unknown?.params.expectedCents ?? quote?.priceCents;
   const isByCard = payments.status === 'on' && channel === 'card' && !isCardUnavailable;
   const cardId = chosenCardId ?? (payments.status === 'on' ? defaultCardId(payments.cards) : null);
 
   const onPay = async () => {
-    const outcome = await attempt.pay<TBought>(
+    flow.reset();
+    const outcome = await attempt.pay<TBuyAnswer>(
       (idempotencyKey) => {
         if (!quote) return null;
         const params = { ...terms, idempotencyKey, expectedCents: quote.priceCents };
         if (!isByCard) return { channel: 'wallet', params };
         return { channel: 'card', params: cardId ? { ...params, cardId } : params };
       },
-      async (sent): Promise<TBought> => {
+      async (sent): Promise<TBuyAnswer> => {
         if (sent.channel === 'wallet') {
           const paid = await buyByWallet.mutateAsync(sent.params);
-          return { result: 'paid', nodeId: paid.node.id };
+          return { channel: 'wallet', nodeId: paid.node.id };
         }
-        const order = await buyByCard.mutateAsync(sent.params);
-        return { result: cardOrderResult(order), nodeId: order.nodeId };
+        return { channel: 'card', order: await buyByCard.mutateAsync(sent.params) };
       },
     );
-    if (outcome.isPaid) {
-      const { result, nodeId } = outcome.answer;
-      if (result === 'declined') {
-        attempt.fail('cardFailed');
-        return;
+    if (!outcome.isPaid) {
+      if (outcome.failure === 'priceChanged') onRefreshSku();
+      if (outcome.failure === 'cardUnavailable') {
+        setCardUnavailable(true);
+        setChannel('wallet');
       }
-      if (result === 'processing') void message.info(t('pay.cardProcessing'));
-      navigate(listPathWithCreated(nodeId));
       return;
     }
-    if (outcome.failure === 'priceChanged') onRefreshSku();
-    if (outcome.failure === 'cardUnavailable') {
-      setCardUnavailable(true);
-      setChannel('wallet');
+    const answer = outcome.answer;
+    if (answer.channel === 'wallet') {
+      navigate(listPathWithCreated(answer.nodeId));
+      return;
+    }
+    const end = await flow.follow(answer.order);
+    switch (end?.phase) {
+      case 'succeeded':
+        navigate(listPathWithCreated(end.order.nodeId));
+        return;
+      case 'timedOut':
+        // The order still settles on the server: the list shows the node once it is paid.
+        void message.info(t('card.timedOut'));
+        navigate(listPathWithCreated(end.order.nodeId));
+        return;
+      case 'credited':
+        // Paid, but the node could not be ordered at that price: the money is in the wallet, which can pay now.
+        setChannel('wallet');
+        onRefreshSku();
+        return;
+      default:
+        // Declined (the progress says why) or stopped: paying again is a new attempt with a new key.
+        return;
     }
   };
 
@@ -143,13 +166,16 @@ export function ReviewStep({
           </LinkButton>
         }
       />
+      {payments.status === 'on' ? (
+        <CardOrderProgress state={flow.state} words={cardOrder.words} />
+      ) : null}
       <Flex gap={8} wrap>
         <Button onClick={onBack} disabled={isLocked}>
           {t('wizard.back')}
         </Button>
         <Button
           type="primary"
-          loading={attempt.isPaying}
+          loading={isBusy}
           disabled={!canBill || payCents === undefined}
           onClick={() => void onPay()}
         >

@@ -18,14 +18,13 @@ export type TPaymentAttempt<T> = {
   isPaying: boolean;
   /**
    * Sends the unknown attempt again, or else the one `build` makes with this attempt's key. A null from `build`
-   * (nothing to pay yet) sends nothing.
+   * (nothing to pay yet) sends nothing. Any answer ends the attempt: a card order answered (even one declined
+   * later) is that attempt's, so paying again is a new one with a new key.
    */
   pay: <R>(
     build: (idempotencyKey: string) => T | null,
     send: (attempt: T) => Promise<R>,
   ) => Promise<TPayOutcome<R>>;
-  /** ends the attempt after an answer that charged nothing (a declined card): the next one gets a new key */
-  fail: (failure: TPaymentFailure) => void;
 };
 
 export function usePaymentAttempt<T>(): TPaymentAttempt<T> {
@@ -76,5 +75,5 @@ export function usePaymentAttempt<T>(): TPaymentAttempt<T> {
     [attemptKey, unknownAttempt, fail],
   );
 
-  return { unknownAttempt, failure, isPaying, pay, fail };
+  return { unknownAttempt, failure, isPaying, pay };
 }

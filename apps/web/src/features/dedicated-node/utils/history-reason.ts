@@ -1,22 +1,26 @@
 /**
- * The server writes why a node changed status in English words (hub_getUserDnNodeView history.reason). The ones
- * it writes today have texts in both languages here; any other is shown as the server wrote it.
+ * Why a node's status changed, from the server's reason code (hub_getUserDnNodeView history.reason, the contract's
+ * DN_EVENT_REASONS) to its text in the page's language. The Record makes a new code a type error until it is worded.
  */
+import type { TDnEventReason } from '@rpc/contract';
+import { DN_WILL_EXPIRE_DAYS } from '@rpc/contract';
 import type { TFunction } from 'i18next';
 
-const KNOWN_REASONS: Record<string, string> = {
+/** Each code's key under history.reason in locales/{en,zh}/dedicated-node.json. */
+export const REASON_KEY: Record<TDnEventReason, string> = {
   ordered: 'ordered',
-  'provisioned and answering': 'answering',
-  'term ended': 'termEnded',
+  answering: 'answering',
+  expires_soon: 'expiresSoon',
+  term_ended: 'termEnded',
   renewed: 'renewed',
-  'renewed within the grace period: starting again': 'renewedInGrace',
+  renewed_in_grace: 'renewedInGrace',
   data_deleted: 'dataDeleted',
+  restarted: 'restarted',
+  stopped_by_operator: 'stoppedByOperator',
+  started_by_operator: 'startedByOperator',
 };
 
-export function historyReasonText(t: TFunction<'dedicated-node'>, reason: string): string {
-  const key = KNOWN_REASONS[reason];
-  if (key) return t(`history.reason.${key}`);
-  const expiresIn = /^expires in (\d+) days?$/.exec(reason);
-  if (expiresIn) return t('history.reason.expiresIn', { count: Number(expiresIn[1]) });
-  return reason;
+export function historyReasonText(t: TFunction<'dedicated-node'>, reason: TDnEventReason): string {
+  // expires_soon is raised DN_WILL_EXPIRE_DAYS before the expiry; the text says how long that is.
+  return t(`history.reason.${REASON_KEY[reason]}`, { count: DN_WILL_EXPIRE_DAYS });
 }

@@ -7,14 +7,16 @@ import { ERROR_CODES } from '@rpc/contract';
 import { isOutcomeUnknown } from '../../../lib/payment-attempt';
 import { RpcCallError } from '../../../lib/rpc-client';
 
-/** What the payment screens say after an attempt did not pay. */
+/**
+ * What the payment screens say after an attempt was refused or lost. A card order that was answered is followed to
+ * its end instead (use-node-card-order.ts): a declined card is said by its progress, not here.
+ */
 export type TPaymentFailure =
   | 'unknown'
   | 'insufficient'
   | 'priceChanged'
   | 'cardUnavailable'
   | 'cardRequired'
-  | 'cardFailed'
   | 'notProvisionable'
   | 'notRenewable'
   /** any other refusal: the request client has shown it */
@@ -23,6 +25,7 @@ export type TPaymentFailure =
 const FAILURE_OF_CODE: Partial<Record<number, TPaymentFailure>> = {
   [ERROR_CODES.INSUFFICIENT_BALANCE]: 'insufficient',
   [ERROR_CODES.PRICE_CHANGED]: 'priceChanged',
+  // Stripe is not configured (or not answering) on this server: the wallet still pays.
   [ERROR_CODES.CARD_PAYMENT_UNAVAILABLE]: 'cardUnavailable',
   [ERROR_CODES.CARDS_NOT_CONFIGURED]: 'cardUnavailable',
   [ERROR_CODES.CARD_REQUIRED]: 'cardRequired',
@@ -34,14 +37,4 @@ export function paymentFailureOf(error: unknown): TPaymentFailure {
   if (isOutcomeUnknown(error)) return 'unknown';
   const code = error instanceof RpcCallError ? error.code : null;
   return (code !== null && FAILURE_OF_CODE[code]) || 'other';
-}
-
-/**
- * How a card order for a node stands when it answers. This screen does not follow an order further (no Stripe.js
- * authentication, no polling; the card path for nodes is not served yet): an open one is reported as processing.
- */
-export function cardOrderResult(order: { status: string }): 'paid' | 'declined' | 'processing' {
-  if (order.status === 'succeeded') return 'paid';
-  if (order.status === 'failed') return 'declined';
-  return 'processing';
 }

@@ -1,16 +1,17 @@
 /**
- * The one order flow of card payments (a package bought by card, a wallet top-up by card): authenticate with
- * Stripe.js when the order asks for it, poll until it settles, refresh the wallet when it has. The flow stops when
- * the component that started it unmounts (the order itself still settles on the server).
+ * The one order flow of card payments (a package or a node bought by card, a node renewed, a wallet top-up):
+ * authenticate with Stripe.js when the order asks for it, poll until it settles, then let the caller refresh what
+ * the order changed. The flow stops when the component that started it unmounts (the order itself still settles on
+ * the server).
  */
 import type { TCardOrder } from '@rpc/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCardOrder } from '../api/get-card-order';
-import { invalidateWallet } from '../api/wallet-query-key';
-import { getStripe } from '../lib/stripe';
-import type { TCardOrderOutcome } from '../utils/card-order';
-import { followCardOrder } from '../utils/card-order';
+import { getStripe } from '../stripe';
+import type { TCardOrderOutcome } from './follow-card-order';
+import { followCardOrder } from './follow-card-order';
+import { getCardOrder } from './get-card-order';
 
 export type TCardOrderState =
   | { phase: 'idle' }
@@ -44,7 +45,14 @@ async function authenticateWithStripe(
   }
 }
 
-export function useCardOrder(publishableKey: string | null): TCardOrderFlow {
+/**
+ * @param onSettled what the caller refreshes once the order settled (or may have, when it is still running): the
+ * wallet for a package or a top-up, the node list and the wallet for a node. A stable function.
+ */
+export function useCardOrder(
+  publishableKey: string | null,
+  onSettled: (queryClient: QueryClient) => Promise<unknown>,
+): TCardOrderFlow {
   const queryClient = useQueryClient();
   const [state, setState] = useState<TCardOrderState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -73,8 +81,7 @@ export function useCardOrder(publishableKey: string | null): TCardOrderFlow {
         });
         if (current.signal.aborted) return null;
         setState(outcome);
-        // A settled order moved money or packages (or may have, when it is still running): refresh the wallet.
-        void invalidateWallet(queryClient);
+        void onSettled(queryClient);
         return outcome;
       } catch (error) {
         if (current.signal.aborted) return null;
@@ -83,7 +90,7 @@ export function useCardOrder(publishableKey: string | null): TCardOrderFlow {
         if (controller.current === current) controller.current = null;
       }
     },
-    [publishableKey, queryClient],
+    [publishableKey, queryClient, onSettled],
   );
 
   const reset = useCallback(() => {

@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('the Stripe loader', () => {
   it('adds no script on import, one on the first call, and reuses the instance', async () => {
-    const { getStripe } = await import('./lib/stripe');
+    const { getStripe } = await import('./stripe');
     expect(scripts()).toHaveLength(0);
 
     const instance = { elements: vi.fn() };
