@@ -332,7 +332,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       url = `http://localhost:${port}`;
       stopUsagePruning ??= startUsagePruning(deps);
       stopPackageSweep ??= startPackageSweep(deps);
-      if (opts.dnSweep ?? env.DN_SWEEP) stopDnSweep ??= startDnSweep(deps);
+      if (opts.dnSweep ?? env.DN_SWEEP) stopDnSweep ??= await startDnSweep(deps);
       if ((opts.exportWorker ?? true) && !isExportWorkerStarted) {
         isExportWorkerStarted = true;
         await startExportWorker(deps);

@@ -36,6 +36,7 @@ import {
 } from '../src/services/dedicated-nodes/local-driver';
 import { checkDnCatalogue } from '../src/services/dedicated-nodes/dn-catalogue';
 import { startDbGateway } from '../src/gateway/start-db-gateway';
+import { startDnSweep } from '../src/jobs/dedicated-node-sweep';
 import { sweepDedicatedNodes } from '../src/services/dedicated-nodes/lifecycle';
 import type { TReport } from '../src/services/reports/open-report';
 import { seriesNames } from '../src/services/reports/report-series';
@@ -818,6 +819,22 @@ describe.each(TEST_DATABASES)('dedicated nodes on $name', ({ open }) => {
     );
     await expectLedgerTrue(u.accountId);
   });
+  it('the lifecycle runs as jobs on the export job engine: a bought node comes online without a hand-run sweep', async () => {
+    await db.update(dedicatedNodes).set({ driver: 'parked' });
+    const u = await user();
+    await credit(u.accountId, 10_000);
+    const bought = await ok(h.call('hub_buyDnNodeByWallet', buyParams(), { token: u.token }));
+    const stop = await startDnSweep(h.server.deps, { idleMs: 300, busyMs: 300 });
+    try {
+      const deadline = Date.now() + 90_000;
+      while ((await rowOf(bought.node.id)).status !== 'online' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 300));
+      expect((await rowOf(bought.node.id)).status).toBe('online');
+    } finally {
+      await stop();
+    }
+  });
+
   it('an operator stops a node (its process stopped, not recovered) and starts it again over the same data', async () => {
     await db.update(dedicatedNodes).set({ driver: 'parked' });
     const u = await user();
