@@ -20,3 +20,4 @@ export * from './invoices';
 export * from './teams';
 export * from './sign-in';
 export * from './dedicated-nodes';
+export * from './profile-extras';
