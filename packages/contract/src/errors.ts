@@ -91,6 +91,8 @@ export const ERROR_CODES = {
   DN_PERIOD_UNKNOWN: 10904,
   DN_CHAIN_NOT_PROVISIONABLE: 10905,
   DN_NOT_RENEWABLE: 10906,
+  // Avatars (110xx): issue 16.
+  // Support tickets, banners, event tracking (111xx): issue 16.
   // Throttling.
   RATE_LIMITED: 10429,
 } as const;
@@ -292,6 +294,8 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
     en: 'This node expired and its grace period is over: its data was deleted. Buy a new node instead.',
     zh: '该节点已过期且宽限期已过，数据已删除，无法续费。请购买新节点。',
   },
+  // Avatars (110xx).
+  // Support tickets, banners, event tracking (111xx).
   10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
 };
 
