@@ -109,14 +109,26 @@ test('binds a wallet and a provider to one account, signs in with each, then wit
     page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click(),
   );
   await expect(page).toHaveURL(/\/rpc\/endpoint$/);
-  await page.goto('/rpc/profile');
+  // Through the sidebar, as a user goes: a reload typed this early can overtake the guard's first-visit step that
+  // records the login type (SPEC §2 "No login type yet" sends a fresh load to /rpc/endpoint until it is recorded).
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  await expect(page).toHaveURL(/\/rpc\/profile$/);
   await expect(page.getByText(email).first()).toBeVisible();
 
   // And so does the wallet: no new account, no /first-login.
   await signOut(page);
   await page.getByRole('button', { name: 'Sign in with wallet' }).click();
   await expect(page).toHaveURL(/\/rpc\/endpoint$/);
-  await page.goto('/rpc/profile');
+  // Through the sidebar, as a user goes: a reload typed this early can overtake the guard's first-visit step that
+  // records the login type (SPEC §2 "No login type yet" sends a fresh load to /rpc/endpoint until it is recorded).
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  await expect(page).toHaveURL(/\/rpc\/profile$/);
   await expect(page.getByText(email).first()).toBeVisible();
 
   // Two-factor sign-in: the key from the page, a code from it, backup codes shown once.
