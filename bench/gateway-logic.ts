@@ -14,6 +14,7 @@ import { RuBudget } from '../apps/gateway/src/budget';
 import { createHttpHandler } from '../apps/gateway/src/http-handler';
 import { MemoryKeyStore } from '../apps/gateway/src/key-cache';
 import { KeyLimiter } from '../apps/gateway/src/limits';
+import { createGatewayMetrics } from '../apps/gateway/src/metrics';
 import { defaultRuTable } from '../apps/gateway/src/metering';
 import type { UpstreamSet } from '../apps/gateway/src/upstreams';
 import { UpstreamGroup } from '../apps/gateway/src/upstreams';
@@ -72,6 +73,8 @@ function context(): TGatewayContext {
     balance: new RuBudget([['bench-account', Number.MAX_SAFE_INTEGER]]),
     upstreams,
     limiter: new KeyLimiter(),
+    // Recorded as in production: the figure includes the metrics' per-call work.
+    metrics: createGatewayMetrics({ ruTable: defaultRuTable, chains: chains.map((c) => c.id) }),
     usage: new UsageAggregator({
       sink: new MemoryUsageSink(),
       ruTableVersion: defaultRuTable.version,

@@ -12,6 +12,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/upload': { target: backend, changeOrigin: true },
+      '/avatar': { target: backend, changeOrigin: true },
+      '/support': { target: backend, changeOrigin: true },
       '/invoice-pdf': { target: backend, changeOrigin: true },
       '/ws': { target: backend, changeOrigin: true, ws: true },
     },

@@ -5,6 +5,7 @@ import type { TGatewayError } from './errors';
 import { ERR } from './errors';
 import type { KeyLimiter } from './limits';
 import type { FilterOwners } from './filter-owners';
+import type { TGatewayMetrics } from './metrics';
 import type { TRuTable } from './metering';
 import type { TRoute } from './routing';
 import { isIpAllowed, isOriginAllowed } from './routing';
@@ -25,6 +26,8 @@ export type TGatewayContext = {
   usage: UsageAggregator;
   /** Counts refusals of known keys for the console's statistics; absent when the sink does not take them. */
   refusals?: RefusalCounter;
+  /** Prometheus metrics of this gateway (metrics.ts). */
+  metrics: TGatewayMetrics;
   ruTable: TRuTable;
   notifyPaused: (accountId: string, keyId: string, chain: string) => void;
   /** Whether a method (with its params) may be forwarded at all for this key; an error refuses it. */
@@ -77,9 +80,9 @@ export function admit(
 ): TAdmitted | TGatewayError {
   if (target.dedicated) return admitDedicated(ctx, target, origin, ip);
   const chain = ctx.chains.get(target.chain);
-  if (!chain) return ERR.unknownChain(target.chain);
+  if (!chain) return rejected(ctx, ERR.unknownChain(target.chain));
   const key = ctx.keys.get(target.apiKey);
-  if (!key || key.deleted) return ERR.invalidKey();
+  if (!key || key.deleted) return rejected(ctx, ERR.invalidKey());
   if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
     return refused(ctx, key, chain.id, ERR.originDenied(origin));
   if (key.paused) return refused(ctx, key, chain.id, ERR.pausedKey());
@@ -100,9 +103,9 @@ function admitDedicated(
   ip: string,
 ): TAdmitted | TGatewayError {
   const key = ctx.keys.get(target.apiKey);
-  if (!key || key.deleted) return ERR.invalidKey();
+  if (!key || key.deleted) return rejected(ctx, ERR.invalidKey());
   const node = ctx.dedicated.get(target.chain);
-  if (!node || node.accountId !== key.accountId) return ERR.unknownDnNode();
+  if (!node || node.accountId !== key.accountId) return rejected(ctx, ERR.unknownDnNode());
   const chainId = `dn:${node.nodeId}`;
   if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
     return refused(ctx, key, chainId, ERR.originDenied(origin));
@@ -123,6 +126,13 @@ export function refused(
   count = 1,
 ): TGatewayError {
   ctx.refusals?.note(key.accountId, key.keyId, chain, e.code, count);
+  ctx.metrics.refused(e.code, count);
+  return e;
+}
+
+/** A refusal with no key to charge it to (bad key, unknown chain, malformed input): counted in the metrics only. */
+export function rejected(ctx: TGatewayContext, e: TGatewayError, count = 1): TGatewayError {
+  ctx.metrics.refused(e.code, count);
   return e;
 }
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { TAdmitted, TGatewayContext } from './context';
-import { admit, clientIp, isErrorBody, parsePath } from './context';
+import { admit, clientIp, isErrorBody, parsePath, rejected } from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
 import type { TPreparedCall, TTicket } from './pipeline';
@@ -17,6 +17,7 @@ import {
   upstreamCall,
 } from './pipeline';
 import { FILTER_METHODS } from './filter-owners';
+import { isScrapeAllowed } from './metrics';
 import { maxBatchOf } from './tiers';
 
 const gunzipAsync = promisify(gunzip);
@@ -161,6 +162,22 @@ function resultOf(body: Buffer): unknown {
   }
 }
 
+/** GET /metrics for who may scrape (metrics.ts); everyone else gets the 404 of any unknown path. */
+function serveMetrics(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  const m = ctx.metrics;
+  if (req.method !== 'GET' || !isScrapeAllowed(m.token, req.headers, req.socket.remoteAddress))
+    return sendError(res, ERR.notFound(), null);
+  m.registry.metrics().then(
+    (text) => {
+      res
+        .writeHead(200, { 'content-type': m.registry.contentType, 'cache-control': 'no-store' })
+        .end(text);
+    },
+    () => fail(res),
+  );
+}
+
 /** Last resort for an unexpected exception: a 500 if nothing was sent yet, else the connection is cut. */
 function fail(res: ServerResponse): void {
   if (!res.headersSent)
@@ -190,7 +207,10 @@ function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse)
     return;
   }
   const target = parsePath(url);
-  if (!target) return sendError(res, ERR.notFound(), null);
+  if (!target) {
+    if (url === '/metrics' || url.startsWith('/metrics?')) return serveMetrics(ctx, req, res);
+    return sendError(res, rejected(ctx, ERR.notFound()), null);
+  }
   const origin = req.headers.origin;
   const admitted = admit(ctx, target, origin, clientIp(ctx, req));
   if ('status' in admitted) {
@@ -213,7 +233,8 @@ function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse)
   }
   if (req.method !== 'POST') {
     req.resume();
-    return sendError(res, ERR.methodNotAllowedHttp(), null, { ...cors, allow: 'POST, OPTIONS' });
+    const e = rejected(ctx, ERR.methodNotAllowedHttp());
+    return sendError(res, e, null, { ...cors, allow: 'POST, OPTIONS' });
   }
 
   // Closures are passed inline, never bound to a name: tsx/esbuild (keepNames) would wrap a named per-call
@@ -242,7 +263,8 @@ function onBody(
 ): void {
   try {
     if (err) {
-      if (err instanceof BodyError) return sendError(res, err.gatewayError, null, cors);
+      if (err instanceof BodyError)
+        return sendError(res, rejected(ctx, err.gatewayError), null, cors);
       return fail(res);
     }
     afterBody(ctx, req, res, admitted, body as Buffer, cors, started);
@@ -264,21 +286,21 @@ function afterBody(
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return sendError(res, ERR.parse('body is not valid JSON'), null, cors);
+    return sendError(res, rejected(ctx, ERR.parse('body is not valid JSON')), null, cors);
   }
   if (Array.isArray(parsed)) {
-    if (parsed.length === 0) return sendError(res, ERR.emptyBatch(), null, cors);
+    if (parsed.length === 0) return sendError(res, rejected(ctx, ERR.emptyBatch()), null, cors);
     // The tier's batch size follows its rate; a dedicated node is not held to the shared tier.
     const max = admitted.dedicated ? ctx.maxBatch : maxBatchOf(admitted.key.tier, ctx.maxBatch);
     if (parsed.length > max)
-      return sendError(res, ERR.batchTooLarge(parsed.length, max), null, cors);
+      return sendError(res, rejected(ctx, ERR.batchTooLarge(parsed.length, max)), null, cors);
     handleBatch(ctx, req, res, admitted, parsed as unknown[], cors, started).catch(() => fail(res));
     return;
   }
   if (!parsed || typeof parsed !== 'object')
     return sendError(
       res,
-      ERR.invalidRequest('expected a JSON-RPC object or a batch array'),
+      rejected(ctx, ERR.invalidRequest('expected a JSON-RPC object or a batch array')),
       null,
       cors,
     );

@@ -17,6 +17,8 @@ export { BUNDLERS } from './types';
 export { RuBudget, unlimitedBalance } from './budget';
 export { CORS_ALLOWED_HEADERS } from './http-handler';
 export { WS_CLOSE } from './ws-relay';
+export { addProcessMetrics, createGatewayMetrics, isScrapeAllowed } from './metrics';
+export type { TGatewayMetrics } from './metrics';
 export type {
   AccountBalance,
   InvalidationChannel,

@@ -4,11 +4,12 @@
  * once (usage recorded, RUs charged, hold and limiter slot released). Transports keep only bytes and framing.
  */
 import type { TAdmitted, TGatewayContext, TResolvedGroup } from './context';
-import { refused, resolveGroup } from './context';
+import { refused, rejected, resolveGroup } from './context';
 import type { TGatewayError } from './errors';
 import { ERR } from './errors';
 import { FILTER_METHODS } from './filter-owners';
 import { computeRu, estimateRu } from './metering';
+import type { TCallStats } from './metrics';
 import { chooseRoute, ERC4337_METHODS } from './routing';
 
 /** A call that passed every check that needs no state: safe to hold RUs for and forward. */
@@ -20,6 +21,8 @@ export type TPreparedCall = {
   params: unknown;
   route: TResolvedGroup;
   estimate: number;
+  /** this call's (chain, method) counters in the metrics, resolved once */
+  stats: TCallStats;
 };
 
 /** One admission: a single call or a whole batch, holding one limiter slot and one RU hold. */
@@ -67,20 +70,21 @@ export function prepareCall(
   raw: unknown,
   transport: 'http' | 'ws',
 ): TPreparedCall | TGatewayError {
-  if (!isCallShape(raw)) return ERR.invalidRequest('missing "method"');
+  if (!isCallShape(raw)) return rejected(ctx, ERR.invalidRequest('missing "method"'));
   const method = raw.method;
+  const stats = ctx.metrics.callStats(a.chain.id, a.dedicated, method);
   // The catalogue, then the key's method and contract allowlists (method-policy.ts).
   const denied = ctx.policy(method, raw.params, a.key);
-  if (denied) return refused(ctx, a.key, a.chain.id, denied);
+  if (denied) return refuseCall(ctx, a, stats, denied);
   let route: TResolvedGroup | undefined;
   if (transport === 'ws') {
     if (ERC4337_METHODS.has(method))
-      return refused(ctx, a.key, a.chain.id, ERR.unsupportedMethod(method, a.chain.id));
+      return refuseCall(ctx, a, stats, ERR.unsupportedMethod(method, a.chain.id));
     route = resolveGroup(a.ups, { group: 'full' });
   } else {
     route = resolveGroup(a.ups, chooseRoute(a.key, method, raw.params, a.ups.head));
   }
-  if (!route) return refused(ctx, a.key, a.chain.id, ERR.unsupportedMethod(method, a.chain.id));
+  if (!route) return refuseCall(ctx, a, stats, ERR.unsupportedMethod(method, a.chain.id));
   return {
     id: raw.id,
     hasId: 'id' in raw,
@@ -88,6 +92,7 @@ export function prepareCall(
     params: raw.params,
     route,
     estimate: estimateRu(ctx.ruTable, method),
+    stats,
   };
 }
 
@@ -113,16 +118,37 @@ export function admitCalls(
   const accountId = a.key.accountId;
   if (!ctx.balance.reserve(accountId, estimate, last.estimate)) {
     ctx.notifyPaused(accountId, a.key.keyId, a.chain.id);
-    return refused(ctx, a.key, a.chain.id, ERR.noRu(), calls.length);
+    return refusedAll(ctx, a, calls, ERR.noRu());
   }
   const verdict = ctx.limiter.acquire(a.key.keyId, a.key.tier, calls.length, estimate);
   if (!verdict.ok) {
     ctx.balance.settle(accountId, estimate, 0);
-    const e = ERR.rateLimited(verdict.message, verdict.retryAfterSec);
-    return refused(ctx, a.key, a.chain.id, e, calls.length);
+    return refusedAll(ctx, a, calls, ERR.rateLimited(verdict.message, verdict.retryAfterSec));
   }
   const admission: TAdmission = { a, estimate, charged: 0, open: calls.length };
   return calls.map((call) => ({ call, started, settled: false, admission }));
+}
+
+/** A call refused once its method is known: counted for its (chain, method) and for its key. */
+function refuseCall(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  stats: TCallStats,
+  e: TGatewayError,
+): TGatewayError {
+  stats.refused += 1;
+  return refused(ctx, a.key, a.chain.id, e);
+}
+
+/** Refuses prepared calls as one unit (a batch over a limit): each counted as refused. */
+function refusedAll(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  calls: TPreparedCall[],
+  e: TGatewayError,
+): TGatewayError {
+  for (const c of calls) c.stats.refused += 1;
+  return refused(ctx, a.key, a.chain.id, e, calls.length);
 }
 
 /** Ends a call: records and charges it (once, however often it is called) and frees its hold when it is the last. */
@@ -132,6 +158,11 @@ export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome):
   const ad = t.admission;
   const { key, chain } = ad.a;
   let ru = 0;
+  const stats = t.call.stats;
+  if (outcome.kind === 'cancelled') stats.cancelled += 1;
+  else if (outcome.kind === 'failed') stats.unavailable += 1;
+  else if (outcome.isError) stats.error += 1;
+  else stats.ok += 1;
   if (outcome.kind !== 'cancelled') {
     const isError = outcome.kind === 'failed' || outcome.isError;
     if (outcome.kind === 'answered' && !ad.a.dedicated)

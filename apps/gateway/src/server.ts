@@ -15,6 +15,7 @@ import { UpstreamSet } from './upstreams';
 import { unlimitedBalance } from './budget';
 import { FilterOwners } from './filter-owners';
 import { createCallPolicy } from './method-policy';
+import { createGatewayMetrics } from './metrics';
 import { RefusalCounter } from './refusals';
 import { MemoryUsageSink, UsageAggregator } from './usage';
 import { createUpgradeHandler } from './ws-relay';
@@ -53,6 +54,11 @@ export type TGatewayOptions = {
   limitShare?: () => number;
   /** Take the client IP from X-Forwarded-For (behind our own load balancer only). */
   trustProxy?: boolean;
+  /**
+   * GET /metrics answers only requests with `Authorization: Bearer <token>`; unset, only loopback clients
+   * (docs/decisions/metrics.md). Default: process.env.METRICS_TOKEN.
+   */
+  metricsToken?: string;
   onError?: (err: unknown) => void;
 };
 
@@ -85,6 +91,11 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     onError,
   });
   await usage.replay();
+  const metrics = createGatewayMetrics({
+    ruTable,
+    chains: chains.map((c) => c.id),
+    token: opts.metricsToken ?? process.env.METRICS_TOKEN,
+  });
   // Refusals are counted only for a sink that takes them (refusals.ts).
   const sink = opts.usageSink;
   const refusals = sink?.writeRefusals
@@ -98,6 +109,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     timeoutMs: opts.upstreamTimeoutMs ?? 10_000,
     maxLagBlocks: opts.maxLagBlocks ?? 10,
     connectionsPerUpstream: opts.connectionsPerUpstream ?? 128,
+    metrics: metrics.upstream,
   });
   const lastNotice = new Map<string, number>();
   const noticeEvery = opts.pausedNoticeEveryMs ?? 60_000;
@@ -113,6 +125,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     limiter: new KeyLimiter(undefined, opts.limitShare),
     usage,
     ...(refusals ? { refusals } : {}),
+    metrics,
     ruTable,
     maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,
     maxBatch: opts.maxBatch ?? 100,
@@ -135,6 +148,12 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   const server = http.createServer({ keepAliveTimeout: 65_000 }, createHttpHandler(ctx));
   const ws = createUpgradeHandler(ctx);
   server.on('upgrade', ws.onUpgrade);
+  metrics.watch({
+    oldestUnflushedAt: () => usage.oldestUnflushedAt,
+    flushFailures: () => usage.flushFailures,
+    webSockets: () => ws.stats().sockets,
+    subscriptions: () => ws.stats().subscriptions,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());

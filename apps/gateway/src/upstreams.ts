@@ -1,11 +1,15 @@
 /** Upstream groups: keep-alive pools (undici), block-height health checks, failover on error and timeout. */
 import { Pool } from 'undici';
 import type { TChain } from './chains';
+import type { TUpstreamErrorKind, TUpstreamMetrics } from './metrics';
+import { DEDICATED_CHAIN_LABEL, upstreamLabel } from './metrics';
 import type { TBundler } from './types';
 import { BUNDLERS } from './types';
 
 export type TUpstream = {
   url: string;
+  /** host:port, the only part of the URL that may be a metric label (its path or query can hold a provider key) */
+  label: string;
   pool: Pool;
   path: string;
   healthy: boolean;
@@ -24,6 +28,8 @@ export type TUpstreamOptions = {
   /** An upstream more than this many blocks behind the best one is skipped while another one is in sync. */
   maxLagBlocks: number;
   connectionsPerUpstream: number;
+  /** Where attempts are recorded (latency, errors); none in unit tests. */
+  metrics?: TUpstreamMetrics;
 };
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -75,9 +81,13 @@ function post(u: TUpstream, body: string | Buffer, done: TPostDone): void {
 
 export class UpstreamGroup {
   private next = 0;
+  /** Each member's latency recorder for this group, resolved at its first reply. */
+  readonly latency = new Map<TUpstream, (seconds: number) => void>();
   constructor(
     readonly name: string,
     readonly members: TUpstream[],
+    /** the chain label of its metrics */
+    readonly chain = '',
   ) {}
 
   get isEmpty(): boolean {
@@ -111,6 +121,18 @@ export type TChainUpstreams = {
   head: number;
 };
 
+/** Dedicated nodes share one upstream label: their number must not set the number of series. */
+function labelIn(group: UpstreamGroup, u: TUpstream): string {
+  return group.chain === DEDICATED_CHAIN_LABEL ? DEDICATED_CHAIN_LABEL : u.label;
+}
+
+function errorKind(err: Error | null, status: number): TUpstreamErrorKind {
+  if (!err) return status === 429 ? 'http_429' : 'http_5xx';
+  // undici's UND_ERR_CONNECT_TIMEOUT, UND_ERR_HEADERS_TIMEOUT, UND_ERR_BODY_TIMEOUT
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && code.endsWith('_TIMEOUT') ? 'timeout' : 'network';
+}
+
 export class UpstreamSet {
   readonly chains = new Map<string, TChainUpstreams>();
   private readonly pools = new Map<string, TUpstream>();
@@ -122,11 +144,11 @@ export class UpstreamSet {
   ) {
     for (const c of chains) {
       const bundler = {} as Record<TBundler, UpstreamGroup>;
-      for (const b of BUNDLERS) bundler[b] = this.group(`bundler:${b}`, c.http.bundler[b]);
+      for (const b of BUNDLERS) bundler[b] = this.group(c.id, `bundler:${b}`, c.http.bundler[b]);
       this.chains.set(c.id, {
-        full: this.group('full', c.http.full),
-        archive: this.group('archive', c.http.archive),
-        mev: this.group('mev', c.http.mev),
+        full: this.group(c.id, 'full', c.http.full),
+        archive: this.group(c.id, 'archive', c.http.archive),
+        mev: this.group(c.id, 'mev', c.http.mev),
         bundler,
         ws: c.ws,
         head: 0,
@@ -134,10 +156,11 @@ export class UpstreamSet {
     }
   }
 
-  private group(name: string, urls: string[]): UpstreamGroup {
+  private group(chain: string, name: string, urls: string[]): UpstreamGroup {
     return new UpstreamGroup(
       name,
       urls.map((u) => this.upstream(u)),
+      chain,
     );
   }
 
@@ -151,6 +174,7 @@ export class UpstreamSet {
     const parsed = new URL(url);
     const u: TUpstream = {
       url,
+      label: upstreamLabel(url),
       path: parsed.pathname + parsed.search,
       pool: new Pool(parsed.origin, {
         connections: this.opts.connectionsPerUpstream,
@@ -179,7 +203,7 @@ export class UpstreamSet {
     const member = this.upstream(http, false);
     member.users += 1;
     return {
-      full: new UpstreamGroup('full', [member]),
+      full: new UpstreamGroup('full', [member], DEDICATED_CHAIN_LABEL),
       archive: new UpstreamGroup('archive', []),
       mev: new UpstreamGroup('mev', []),
       bundler,
@@ -208,10 +232,11 @@ export class UpstreamSet {
     body: string | Buffer,
     done: (reply: TUpstreamReply | undefined) => void,
   ): void {
-    this.attempt(group.order(this.opts.maxLagBlocks), 0, body, done);
+    this.attempt(group, group.order(this.opts.maxLagBlocks), 0, body, done);
   }
 
   private attempt(
+    group: UpstreamGroup,
     order: TUpstream[],
     i: number,
     body: string | Buffer,
@@ -219,14 +244,27 @@ export class UpstreamSet {
   ): void {
     const u = order[i];
     if (u === undefined) return done(undefined);
+    const started = performance.now();
     post(u, body, (err, status, resBody) => {
+      // Every reply is timed, 5xx and 429 included; an attempt that got none is an error only.
+      if (!err) this.observe(group, u, (performance.now() - started) / 1000);
       if (err || status >= 500 || status === 429) {
+        this.opts.metrics?.error(group.chain, labelIn(group, u), errorKind(err, status));
         this.markFailure(u);
-        return this.attempt(order, i + 1, body, done);
+        return this.attempt(group, order, i + 1, body, done);
       }
       u.failures = 0;
       done({ status, body: resBody, upstream: u.url });
     });
+  }
+
+  private observe(group: UpstreamGroup, u: TUpstream, seconds: number): void {
+    const metrics = this.opts.metrics;
+    if (!metrics) return;
+    let record = group.latency.get(u);
+    if (!record)
+      group.latency.set(u, (record = metrics.latency(group.chain, group.name, labelIn(group, u))));
+    record(seconds);
   }
 
   /** Promise form of sendTo (batches, tests). */

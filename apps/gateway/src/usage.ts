@@ -23,7 +23,8 @@ export type TUsageAggregatorOptions = {
 /** A live row and its number in the current journal segment. */
 type TLiveRow = TUsageRow & { no: number };
 
-type TPendingBatch = { batch: TUsageBatch; isJournaled: boolean };
+/** `oldestAt`: epoch ms of its first call (for the flush-lag metric). */
+type TPendingBatch = { batch: TUsageBatch; isJournaled: boolean; oldestAt: number };
 
 export class UsageAggregator {
   private rows = new Map<string, TLiveRow>();
@@ -32,6 +33,10 @@ export class UsageAggregator {
   private readonly journal: UsageJournal | undefined;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** Epoch ms of the first call in the live rows (undefined while they are empty). */
+  private firstAt: number | undefined;
+  /** Sink writes that failed (metrics). */
+  flushFailures = 0;
 
   constructor(private readonly opts: TUsageAggregatorOptions) {
     if (!opts.journalDir) return;
@@ -43,7 +48,8 @@ export class UsageAggregator {
     });
     // What a killed process left: queued ahead of any new usage, written by `replay` or the next flush.
     for (const left of journal.readLeftovers()) {
-      if (left.batch) this.pending.push({ batch: left.batch, isJournaled: true });
+      if (left.batch)
+        this.pending.push({ batch: left.batch, isJournaled: true, oldestAt: left.batch.createdAt });
       else void journal.remove(left.id); // a segment with no whole call line
     }
     this.journal = journal;
@@ -100,6 +106,7 @@ export class UsageAggregator {
         latencyMsMax: 0,
         no: this.rows.size,
       };
+      if (this.rows.size === 0) this.firstAt = at;
       this.rows.set(id, row);
       if (journal)
         journal.append(
@@ -153,13 +160,16 @@ export class UsageAggregator {
           rows,
         },
         isJournaled: segmentId !== undefined,
+        oldestAt: this.firstAt ?? Date.now(),
       });
+      this.firstAt = undefined;
     }
     while (this.pending.length > 0) {
       const head = this.pending[0] as TPendingBatch;
       try {
         await this.opts.sink.write(head.batch);
       } catch (err) {
+        this.flushFailures += 1;
         // To the back of the queue, so one batch the sink keeps refusing does not hold up every later one.
         this.pending.push(this.pending.shift() as TPendingBatch);
         throw err;
@@ -181,6 +191,14 @@ export class UsageAggregator {
 
   get pendingBatches(): number {
     return this.pending.length;
+  }
+
+  /** Epoch ms of the oldest call not yet written to the sink; undefined when all are written. */
+  get oldestUnflushedAt(): number | undefined {
+    let oldest = this.firstAt;
+    for (const p of this.pending)
+      if (oldest === undefined || p.oldestAt < oldest) oldest = p.oldestAt;
+    return oldest;
   }
 }
 

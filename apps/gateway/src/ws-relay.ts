@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { RawData } from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TAdmitted, TGatewayContext } from './context';
-import { admit, checkBalance, clientIp, parsePath } from './context';
+import { admit, checkBalance, clientIp, parsePath, rejected } from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
 import type { TPreparedCall, TTicket } from './pipeline';
@@ -50,27 +50,27 @@ function refuseUpgrade(socket: Duplex, e: TGatewayError): void {
 
 export function createUpgradeHandler(ctx: TGatewayContext) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.maxBodyBytes });
-  const sessions = new Set<WebSocket>();
+  const sessions = new Map<WebSocket, Session>();
   const upstreams = new Map<string, WsUpstream>();
   const socketsByKey = new Map<string, number>();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const target = parsePath(req.url ?? '');
-    if (!target) return refuseUpgrade(socket, ERR.notFound());
+    if (!target) return refuseUpgrade(socket, rejected(ctx, ERR.notFound()));
     const admitted = admit(ctx, target, req.headers.origin, clientIp(ctx, req));
     if ('status' in admitted) return refuseUpgrade(socket, admitted);
     // A dedicated node is paid by its term: no RU balance needed.
     const noRu = admitted.dedicated ? undefined : checkBalance(ctx, admitted);
     if (noRu) return refuseUpgrade(socket, noRu);
     if (admitted.ups.ws.length === 0)
-      return refuseUpgrade(socket, ERR.chainUnavailable(target.chain));
+      return refuseUpgrade(socket, rejected(ctx, ERR.chainUnavailable(target.chain)));
     const keyId = admitted.key.keyId;
     const open = socketsByKey.get(keyId) ?? 0;
     const cap = socketsPerKeyOf(admitted.key.tier);
     if (open >= cap)
       return refuseUpgrade(
         socket,
-        ERR.rateLimited(`too many open WebSockets for this key (limit ${cap})`, 1),
+        rejected(ctx, ERR.rateLimited(`too many open WebSockets for this key (limit ${cap})`, 1)),
       );
     socketsByKey.set(keyId, open + 1);
     let up = upstreams.get(admitted.chain.id);
@@ -87,23 +87,32 @@ export function createUpgradeHandler(ctx: TGatewayContext) {
     // The socket may die before the handshake ends: the slot must not leak then either.
     socket.once('close', uncount);
     wss.handleUpgrade(req, socket, head, (client) => {
-      sessions.add(client);
+      const session = new Session(ctx, client, admitted, target.apiKey, shared);
+      sessions.set(client, session);
       client.on('close', () => {
         sessions.delete(client);
         uncount();
       });
-      new Session(ctx, client, admitted, target.apiKey, shared).start();
+      session.start();
     });
   };
 
   const close = async (): Promise<void> => {
-    for (const s of sessions) s.terminate();
+    for (const s of sessions.keys()) s.terminate();
     for (const u of upstreams.values()) u.close();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   };
   /** Open sockets of a key in this process (tests). */
   const openSockets = (keyId: string): number => socketsByKey.get(keyId) ?? 0;
-  return { onUpgrade, close, openSockets, upstreams };
+  /** Open client sockets, their subscriptions and the shared ones upstream (metrics). */
+  const stats = () => {
+    let client = 0;
+    let upstream = 0;
+    for (const s of sessions.values()) client += s.subscriptionCount;
+    for (const u of upstreams.values()) upstream += u.upstreamSubscriptions;
+    return { sockets: sessions.size, subscriptions: { client, upstream } };
+  };
+  return { onUpgrade, close, openSockets, upstreams, stats };
 }
 
 type TClientSub = { id: string; params: unknown; listener: TSubListener };
@@ -120,6 +129,10 @@ class Session {
     private readonly apiKey: string,
     private readonly up: WsUpstream,
   ) {}
+
+  get subscriptionCount(): number {
+    return this.subs.size;
+  }
 
   start(): void {
     this.client.on('message', (data: RawData) => {
@@ -170,23 +183,29 @@ class Session {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return this.sendText(errorObject(null, ERR.parse('message is not valid JSON')));
+      const e = rejected(this.ctx, ERR.parse('message is not valid JSON'));
+      return this.sendText(errorObject(null, e));
     }
     if (!Array.isArray(parsed)) return this.onSingle(parsed, started);
-    if (parsed.length === 0) return this.sendText(errorObject(null, ERR.emptyBatch()));
+    if (parsed.length === 0)
+      return this.sendText(errorObject(null, rejected(this.ctx, ERR.emptyBatch())));
     const max = this.a.dedicated
       ? this.ctx.maxBatch
       : maxBatchOf(this.a.key.tier, this.ctx.maxBatch);
     if (parsed.length > max)
-      return this.sendText(errorObject(null, ERR.batchTooLarge(parsed.length, max)));
+      return this.sendText(
+        errorObject(null, rejected(this.ctx, ERR.batchTooLarge(parsed.length, max))),
+      );
     this.onBatch(parsed, started);
   }
 
   private onSingle(raw: unknown, started: number): void {
     const call = prepareCall(this.ctx, this.a, raw, 'ws');
     if ('status' in call) return this.sendText(errorObject(idOf(raw), call));
-    if (call.method === 'eth_subscribe' && this.subs.size >= this.subsCap())
-      return this.sendText(errorObject(call.id, this.subsRefusal()));
+    if (call.method === 'eth_subscribe' && this.subs.size >= this.subsCap()) {
+      call.stats.refused += 1;
+      return this.sendText(errorObject(call.id, rejected(this.ctx, this.subsRefusal())));
+    }
     const tickets = admitCalls(this.ctx, this.a, [call], started);
     if (!Array.isArray(tickets)) return this.sendText(errorObject(call.id, tickets));
     const ticket = tickets[0] as TTicket;
@@ -205,13 +224,18 @@ class Session {
     const refusals: (string | undefined)[] = raws.map((raw) => {
       const c = prepareCall(this.ctx, this.a, raw, 'ws');
       if ('status' in c) return errorObject(idOf(raw), c);
-      if (c.method === 'eth_subscribe' || c.method === 'eth_unsubscribe')
-        return errorObject(c.id, ERR.invalidRequest(`send ${c.method} alone, not in a batch`));
+      if (c.method === 'eth_subscribe' || c.method === 'eth_unsubscribe') {
+        c.stats.refused += 1;
+        const e = ERR.invalidRequest(`send ${c.method} alone, not in a batch`);
+        return errorObject(c.id, rejected(this.ctx, e));
+      }
       prepared.push(c);
       return undefined;
     });
     if (refusals.some((r) => r !== undefined)) {
       const why = ERR.invalidRequest('batch refused: another call in it was refused');
+      for (const c of prepared) c.stats.refused += 1;
+      rejected(this.ctx, why, prepared.length);
       return this.sendText(
         `[${refusals.map((r, i) => r ?? errorObject(idOf(raws[i]), why)).join(',')}]`,
       );

@@ -144,6 +144,14 @@ export const ZEnvSchema = z.object({
    * for the github and google presets). Read by parseOauthEnv, which becomes this field's value.
    */
   OAUTH_PROVIDERS: z.string().optional(),
+  /**
+   * GET /metrics (console and gateway ports) answers only requests carrying `Authorization: Bearer <token>`; unset,
+   * only clients on the loopback interface that came through no proxy (docs/decisions/metrics.md).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,200}$/, 'must be 16 to 200 characters without spaces (openssl rand -hex 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -10,11 +10,14 @@ import { sql } from 'drizzle-orm';
 import { parseEnv, type TEnv } from './env';
 import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-invalidation';
 import { registerApiRoute } from './http/api-route';
+import { registerMetrics } from './metrics';
+import { registerAvatarRoutes } from './http/avatar-routes';
 import { registerExportDownloadRoute } from './http/export-download-route';
 import { registerInvoicePdfRoute } from './http/invoice-pdf-route';
 import { loadInvoiceSeller } from './services/invoices/invoice-seller';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStripeWebhookRoute } from './http/stripe-webhook-route';
+import { registerSupportTicketRoute } from './http/support-ticket-route';
 import { loadStripeSettings } from './services/cards/stripe-settings';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
@@ -300,6 +303,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     );
   });
 
+  registerMetrics(app, { config, token: env.METRICS_TOKEN, jobs, noticeSockets });
   app.get('/health', async () => {
     await deps.db.execute(sql`select 1`);
     return { ok: true, version: SERVER_VERSION };
@@ -309,6 +313,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   registerExportDownloadRoute(app, deps);
   registerInvoicePdfRoute(app, deps);
   await registerStripeWebhookRoute(app, deps);
+  await registerAvatarRoutes(app, deps);
+  await registerSupportTicketRoute(app, deps);
   await registerWebApp(app, opts.webDistDir ?? env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
 
   let url = '';

@@ -92,7 +92,27 @@ export const ERROR_CODES = {
   DN_CHAIN_NOT_PROVISIONABLE: 10905,
   DN_NOT_RENEWABLE: 10906,
   // Avatars (110xx): issue 16.
+  /** the image is over AVATAR_MAX_BYTES */
+  AVATAR_TOO_LARGE: 11001,
+  /** not a PNG, JPEG or WebP by its bytes (whatever its name or declared type) */
+  AVATAR_UNSUPPORTED_TYPE: 11002,
+  /** the bytes claim a supported type but do not decode */
+  AVATAR_INVALID_IMAGE: 11003,
+  /** more pixels than AVATAR_MAX_PIXELS (image bombs) */
+  AVATAR_TOO_MANY_PIXELS: 11004,
+  /** not exactly one file in the form field `file` */
+  AVATAR_FILE_REQUIRED: 11005,
   // Support tickets, banners, event tracking (111xx): issue 16.
+  /** POST /support/ticket: the attachment is over TICKET_ATTACHMENT_MAX_BYTES */
+  TICKET_ATTACHMENT_TOO_LARGE: 11101,
+  /** POST /support/ticket: the attachment's bytes are none of TICKET_ATTACHMENT_TYPES */
+  TICKET_ATTACHMENT_TYPE: 11102,
+  /** POST /support/ticket: apiKeyId is not a live key of the acting account */
+  TICKET_API_KEY_UNKNOWN: 11103,
+  /** POST /support/ticket: not multipart/form-data, more than one file, unknown or repeated fields */
+  TICKET_FORM_INVALID: 11104,
+  /** hub_saveEventTracking: an event's time is more than a day old or more than a minute ahead */
+  TRACKING_EVENT_TIME: 11105,
   // Throttling.
   RATE_LIMITED: 10429,
 } as const;
@@ -295,7 +315,47 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
     zh: '该节点已过期且宽限期已过，数据已删除，无法续费。请购买新节点。',
   },
   // Avatars (110xx).
+  11001: {
+    en: 'The image is too large: at most 5 MB.',
+    zh: '图片过大：最大 5 MB。',
+  },
+  11002: {
+    en: 'Only PNG, JPEG and WebP images can be used as an avatar.',
+    zh: '头像仅支持 PNG、JPEG 和 WebP 图片。',
+  },
+  11003: {
+    en: 'The image could not be read. It may be damaged; try another file.',
+    zh: '无法读取该图片，文件可能已损坏，请换一个文件。',
+  },
+  11004: {
+    en: 'The image has too many pixels: at most 36 megapixels (e.g. 6000 × 6000).',
+    zh: '图片像素过多：最多 3600 万像素（例如 6000 × 6000）。',
+  },
+  11005: {
+    en: 'Send exactly one image in the form field "file".',
+    zh: '请在表单字段 "file" 中上传且仅上传一张图片。',
+  },
   // Support tickets, banners, event tracking (111xx).
+  11101: {
+    en: 'The attachment is too large (2 MB at most).',
+    zh: '附件过大（最大 2 MB）。',
+  },
+  11102: {
+    en: 'The attachment must be a PNG or JPEG image, a PDF or a plain text file.',
+    zh: '附件必须是 PNG 或 JPEG 图片、PDF 或纯文本文件。',
+  },
+  11103: {
+    en: 'That API key is not one of this account’s keys.',
+    zh: '该 API 密钥不属于当前账户。',
+  },
+  11104: {
+    en: 'The ticket form is not valid. Send category, subject, body and at most one attachment.',
+    zh: '工单表单无效。请提交类别、主题、内容，以及最多一个附件。',
+  },
+  11105: {
+    en: 'An event time is too old or in the future.',
+    zh: '事件时间过早或晚于当前时间。',
+  },
   10429: { en: 'Too many attempts. Please try again later.', zh: '尝试次数过多，请稍后再试。' },
 };
 

@@ -37,3 +37,5 @@ export * from './sign-in/schemas';
 export { SIGN_IN_METHODS } from './sign-in/methods';
 export * from './dedicated-nodes/schemas';
 export { DN_METHODS } from './dedicated-nodes/methods';
+export * from './support/schemas';
+export { SUPPORT_METHODS } from './support/methods';

@@ -12,6 +12,7 @@ import { EXPORT_METHODS } from './exports/methods';
 import { INVOICE_METHODS } from './invoices/methods';
 import { TEAM_METHODS } from './teams/methods';
 import { SIGN_IN_METHODS } from './sign-in/methods';
+import { SUPPORT_METHODS } from './support/methods';
 import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
@@ -32,6 +33,7 @@ const all = [
   account.hubChangeUserLang,
   account.hubSetUserAcceptTerm,
   account.hubSetRechargeTips,
+  account.hubRemoveAvatar,
   account.hubGetConfig,
   chains.hubGetSupportChains,
   chains.hubGetUserLimitInfo,
@@ -76,6 +78,7 @@ const all = [
   ...TEAM_METHODS,
   ...SIGN_IN_METHODS,
   ...DN_METHODS,
+  ...SUPPORT_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

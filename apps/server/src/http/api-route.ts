@@ -85,7 +85,8 @@ export async function registerApiRoute(app: FastifyInstance, deps: TDeps): Promi
   });
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The token of `Authorization: Bearer <token>`, or null (also for the avatar upload, avatar-routes.ts). */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

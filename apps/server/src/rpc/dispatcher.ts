@@ -21,6 +21,7 @@ import type { TAuth, TRpcContext } from './context';
 import { RpcError, toRpcErrorBody, type TErrorDetail } from './errors';
 import { HANDLERS } from './handlers';
 import { findHostileInput } from './hostile-input';
+import { noteRpcCall } from '../metrics';
 
 type TId = string | number | null;
 type TAnyHandler = {
@@ -43,9 +44,12 @@ export async function dispatch(ctx: TRpcContext, body: unknown): Promise<TRpcRes
     method = envelope.data.method;
     const result = await call(ctx, method, envelope.data.params);
     ctx.logger.info({ method, ms: elapsed(started) }, 'rpc ok');
+    noteRpcCall(ctx, method, 0);
     return { id, result };
   } catch (err) {
-    return { id, error: toErrorBody(ctx, err, method, started) };
+    const error = toErrorBody(ctx, err, method, started);
+    noteRpcCall(ctx, method, error.code);
+    return { id, error };
   }
 }
 

@@ -15,6 +15,7 @@ import { passwordResetCodeStatusHandler } from './methods/account/password-reset
 import { registerHandler } from './methods/account/register';
 import { sendRegisterConfirmMailHandler } from './methods/account/send-register-confirm-mail';
 import { sendResetPasswordMailHandler } from './methods/account/send-reset-password-mail';
+import { removeAvatarHandler } from './methods/account/remove-avatar';
 import { setRechargeTipsHandler } from './methods/account/set-recharge-tips';
 import { setUserAcceptTermHandler } from './methods/account/set-user-accept-term';
 import { setUserNicknameHandler } from './methods/account/set-user-nickname';
@@ -60,6 +61,7 @@ import { EXPORT_HANDLERS } from './methods/exports/index';
 import { INVOICE_HANDLERS } from './methods/invoices/index';
 import { TEAM_HANDLERS } from './methods/teams/index';
 import { SIGN_IN_HANDLERS } from './methods/sign-in/index';
+import { SUPPORT_HANDLERS } from './methods/support/index';
 import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
@@ -79,6 +81,7 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   hub_changeUserLang: changeUserLangHandler,
   hub_setUserAcceptTerm: setUserAcceptTermHandler,
   hub_setRechargeTips: setRechargeTipsHandler,
+  hub_removeAvatar: removeAvatarHandler,
   hub_getConfig: getConfigHandler,
   hub_getSupportChains: getSupportChainsHandler,
   hub_getUserLimitInfo: getUserLimitInfoHandler,
@@ -124,4 +127,5 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   ...TEAM_HANDLERS,
   ...SIGN_IN_HANDLERS,
   ...DN_HANDLERS,
+  ...SUPPORT_HANDLERS,
 };

@@ -16,7 +16,10 @@ export type TThrottleAction =
   | 'walletSignIn'
   | 'oauthSignIn'
   | 'bindMail'
-  | 'twoFactor';
+  | 'twoFactor'
+  | 'supportTicket'
+  | 'eventTracking'
+  | 'avatarUpload';
 
 /** The counters of one action: always per client IP, optionally per e-mail and per (e-mail, IP) pair. */
 export type TActionRules = {
@@ -65,6 +68,23 @@ export const DEFAULT_THROTTLE_RULES: TThrottleRules = {
   twoFactor: {
     perEmail: { limit: 10, windowMs: 15 * MINUTE },
     perIp: { limit: 60, windowMs: 15 * MINUTE },
+  },
+  // Support tickets mail the operator: a few an hour per user (the "e-mail" counter keyed `user:<id>`), more per IP
+  // for offices behind one address. Only well-formed tickets count (services/support/create-support-ticket.ts).
+  supportTicket: {
+    perEmail: { limit: 10, windowMs: HOUR },
+    perIp: { limit: 30, windowMs: HOUR },
+  },
+  // Tracking batches: the web app sends one every ~10 s at most (6 a minute); room for pagehide and a few tabs.
+  eventTracking: {
+    perEmail: { limit: 30, windowMs: MINUTE },
+    perIp: { limit: 120, windowMs: MINUTE },
+  },
+  // Each upload is decoded and re-encoded (CPU and memory): the "e-mail" counter is keyed `user:<id>`, so one user
+  // gets 20 an hour whatever their sessions and IPs; per IP bounds a crowd of accounts behind one address.
+  avatarUpload: {
+    perEmail: { limit: 20, windowMs: HOUR },
+    perIp: { limit: 60, windowMs: HOUR },
   },
 };
 

@@ -9,10 +9,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Button, Dropdown, theme } from 'antd';
+import { Avatar, Button, Dropdown, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFetchPublicConfig } from '../lib/get-public-config';
-import { GATEWAY_GUIDE_PATH, supportMailto } from '../lib/help-links';
+import { useSearchParams } from 'react-router';
+import { GATEWAY_GUIDE_PATH } from '../lib/help-links';
 import { useLocalizedNavigate } from '../lib/locale-path';
 import { signOut, useSession } from '../lib/session';
 import { useHeaderMenu } from './use-header-menu';
@@ -26,7 +26,7 @@ export function UserMenu({ isCompact = false }: TUserMenuProps) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   const navigate = useLocalizedNavigate();
-  const fetchConfig = useFetchPublicConfig();
+  const [, setSearchParams] = useSearchParams();
   const user = useSession((s) => s.user);
   const loginType = useSession((s) => s.loginType);
   const teamId = useSession((s) => s.teamId);
@@ -81,13 +81,14 @@ export function UserMenu({ isCompact = false }: TUserMenuProps) {
     if (key === 'profile') navigate('/rpc/profile');
     if (key === 'docs') navigate(GATEWAY_GUIDE_PATH);
     if (key === 'support') {
-      // The address is this installation's (hub_getConfig); mail is the support channel there is.
-      void fetchConfig()
-        .then((config) => {
-          const href = supportMailto(config.supportEmail);
-          if (href) window.location.assign(href);
-        })
-        .catch(() => undefined);
+      // The support drawer (features/support) opens on ?support=open over the current page.
+      setSearchParams(
+        (p) => {
+          p.set('support', 'open');
+          return p;
+        },
+        { replace: false },
+      );
     }
     if (key === 'sign-out') {
       void signOut().then(() => navigate('/', { replace: true }));
@@ -106,7 +107,14 @@ export function UserMenu({ isCompact = false }: TUserMenuProps) {
     >
       <Button
         type="text"
-        icon={<UserOutlined aria-hidden />}
+        icon={
+          // The user's avatar when set; the button's label already names the user, so the image is decoration.
+          user?.avatar ? (
+            <Avatar size={22} src={user.avatar} alt="" aria-hidden style={{ marginTop: -2 }} />
+          ) : (
+            <UserOutlined aria-hidden />
+          )
+        }
         aria-label={t('userMenu.label', { name })}
         aria-haspopup="menu"
         aria-expanded={isOpen}

@@ -204,6 +204,16 @@ export const hubSetRechargeTips = defineMethod({
   permission: 'self',
 });
 
+export const hubRemoveAvatar = defineMethod({
+  name: 'hub_removeAvatar',
+  summary:
+    'Removes the signed-in user’s avatar (POST /upload/avatar sets it): the stored image is deleted and the profile’s avatar becomes null. Answers success when there was none.',
+  params: z.object({}),
+  result: ZSuccessSchema,
+  auth: 'user',
+  permission: 'self',
+});
+
 export const hubGetConfig = defineMethod({
   name: 'hub_getConfig',
   summary: 'Public configuration the web app needs before sign-in.',

@@ -71,3 +71,23 @@ export const ZUserProfileSchema = z.object({
   createdAt: z.number().int(),
 });
 export type TUserProfile = z.infer<typeof ZUserProfileSchema>;
+
+// --- Avatars (SPEC §7 "POST /upload/avatar, multipart form field file"; docs/decisions/avatars.md) ---
+
+/** Where the signed-in user uploads an avatar: multipart/form-data, one file in the field AVATAR_FIELD. */
+export const AVATAR_UPLOAD_PATH = '/upload/avatar';
+export const AVATAR_FIELD = 'file';
+/** The stored avatar of a user, served at `${AVATAR_PATH}/{userId}?v={version}` (the profile's `avatar`). */
+export const AVATAR_PATH = '/avatar';
+/** Largest file accepted (the client checks too, before sending). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Most pixels an upload may declare (6000 × 6000): larger is refused from the header, before decoding. */
+export const AVATAR_MAX_PIXELS = 36_000_000;
+/** Edge of the square WebP every avatar is re-encoded to. */
+export const AVATAR_SIZE_PX = 256;
+/** The types accepted, told apart by their bytes; the browser's file picker offers these. */
+export const AVATAR_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** What POST /upload/avatar answers in `result`: the profile's new `avatar` URL. */
+export const ZUploadAvatarResultSchema = z.object({ avatar: z.string() });
+export type TUploadAvatarResult = z.infer<typeof ZUploadAvatarResultSchema>;

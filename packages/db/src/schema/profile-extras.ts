@@ -90,7 +90,9 @@ export const trackingEvents = pgTable(
     page: text('page').notNull(),
     action: text('action').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [index('tracking_events_at_idx').on(t.at)],
 );

@@ -19,6 +19,8 @@ export type TJobQueue = {
   ) => Promise<string | null>;
   /** Runs `handler` for every job of `name`, in this process, until stop(). */
   work: (name: string, handler: TJobHandler) => Promise<void>;
+  /** Jobs waiting (queued or waiting for a retry) per queue, across every process; {} before start(). */
+  depth: () => Promise<Record<string, number>>;
   start: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -90,6 +92,14 @@ export function createPgBossQueue(o: TPgBossQueueOptions): TJobQueue {
         },
       );
       workerIds.set(name, id);
+    },
+    depth: async () => {
+      // Never starts the engine (a scrape must not install pg-boss's schema): only once this process did.
+      if (!starting || stopped) return {};
+      await starting;
+      const out: Record<string, number> = {};
+      for (const q of await boss.getQueues()) out[q.name] = await boss.getQueueSize(q.name);
+      return out;
     },
     stop: async () => {
       stopped = true;

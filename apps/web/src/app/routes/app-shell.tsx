@@ -10,6 +10,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { TopUpReminder } from '../../features/billing/components/top-up-reminder';
+import { SupportSlot } from '../../features/support/components/support-slot';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
 import { decideNavigation, decideScroll, notFoundMessage } from '../../lib/guard';
@@ -93,7 +94,16 @@ function WithLayout({
   children: ReactNode;
 }) {
   return layout === 'dashboard' ? (
-    <DashboardLayout banner={<TopUpReminder />}>{children}</DashboardLayout>
+    <DashboardLayout
+      banner={
+        <>
+          <SupportSlot />
+          <TopUpReminder />
+        </>
+      }
+    >
+      {children}
+    </DashboardLayout>
   ) : (
     <DefaultLayout>{children}</DefaultLayout>
   );

@@ -3,6 +3,7 @@ import { Card, ConfigProvider, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { AccountSection } from './account-section';
+import { AvatarSection } from './avatar-section';
 import { LanguageSection } from './language-section';
 import { NicknameSection } from './nickname-section';
 import { PasswordSection } from './password-section';
@@ -36,6 +37,7 @@ export function ProfilePage() {
         ) : (
           <Space direction="vertical" size="large" style={{ width: '100%' }}>
             <AccountSection user={user} />
+            <AvatarSection user={user} />
             <NicknameSection user={user} />
             <LanguageSection />
             <SignInMethodsSection user={user} />
