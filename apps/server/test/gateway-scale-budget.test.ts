@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
-import type { RedisLeasedBalance } from '../src/gateway/redis-balance';
+import { RedisLeasedBalance } from '../src/gateway/redis-balance';
 import { startDbGateway, type TDbGateway } from '../src/gateway/start-db-gateway';
 import { appendRuLedger, ledgerBalance } from '../src/services/ledger/append-ru-ledger';
 import { TEST_DATABASES } from './helpers/databases';
@@ -125,6 +125,57 @@ describe.skipIf(!postgres || !hasRedis)('scale mode: one RU pool across gateway 
     // Never more than one call over per gateway, and nothing left stranded in a lease.
     expect(left).toBeGreaterThanOrEqual(-2 * PRICE);
     expect(left).toBeLessThanOrEqual(0);
+  });
+
+  it('an idle lease stays while the pool has plenty (the next call is served at once) and goes back when it is short', async () => {
+    const s = await h.signUp();
+    const made = await h.call('hub_generateApiKey', { name: 'idle' }, { token: s.token });
+    const [row] = await h.database.db
+      .select({ accountId: apiKeys.accountId })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, made.result!.keyId));
+    const accountId = row!.accountId;
+    const keyPrefix = `rpc:test-idle:${randomBytes(4).toString('hex')}:`;
+    const b = new RedisLeasedBalance({
+      db: h.database.db,
+      redisUrl: REDIS_URL,
+      keyPrefix,
+      leaseRu: 500,
+      lowRuThreshold: 0,
+      idleMs: 1,
+    });
+    await b.start();
+    try {
+      b.seen(accountId);
+      await new Promise((r) => setTimeout(r, 20));
+      await b.refill(accountId);
+      expect(b.reserve(accountId, 10, 10)).toBe(true);
+      b.settle(accountId, 10, 10);
+      const leased = b.available(accountId);
+      expect(leased).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 5));
+      // The register gift is far more than two leases per live process: the lease is kept.
+      await b.giveBackIdle();
+      expect(b.available(accountId)).toBe(leased);
+      expect(b.reserve(accountId, 10, 10)).toBe(true);
+      b.settle(accountId, 10, 0);
+
+      // The account is nearly spent: the idle lease goes back to the pool for the other processes.
+      const balance = await ledgerBalance(h.database.db, accountId);
+      await appendRuLedger(h.database.db, {
+        accountId,
+        delta: 300 - balance,
+        kind: 'adjustment',
+        ref: 'idle-test',
+        at: Date.now(),
+      });
+      await b.resync([accountId]);
+      await new Promise((r) => setTimeout(r, 5));
+      await b.giveBackIdle();
+      expect(b.available(accountId)).toBe(0);
+    } finally {
+      await b.stop();
+    }
   });
 
   it('the gateways count each other alive, so each keeps half of a key’s sustained rates', async () => {

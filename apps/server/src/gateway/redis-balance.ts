@@ -76,7 +76,42 @@ end
 return 1
 `;
 
+/**
+ * An idle process's unspent lease (ARGV[2]) goes back only when the rest of the pool (what other processes could
+ * still be granted) is under ARGV[3]: with plenty left the lease stays, so the account's next call here is served
+ * at once instead of refused while a new lease is asked for. Returns what was given back.
+ */
+const GIVE_BACK = `
+local h = KEYS[1]
+local base = redis.call('HGET', h, 'base')
+if not base then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local pool = tonumber(base)
+local fields = redis.call('HGETALL', h)
+for i = 1, #fields, 2 do
+  local f = fields[i]
+  if string.sub(f, 1, 6) == 'lease:' then
+    local pid = string.sub(f, 7)
+    local alive = redis.call('ZSCORE', KEYS[2], pid)
+    if pid == ARGV[1] or (alive and tonumber(alive) >= now) then
+      pool = pool - tonumber(fields[i + 1])
+    end
+  end
+end
+if pool >= tonumber(ARGV[3]) then return 0 end
+redis.call('HINCRBY', h, 'lease:' .. ARGV[1], -tonumber(ARGV[2]))
+return tonumber(ARGV[2])
+`;
+
 type TLeaseRedis = Redis & {
+  ruGiveBack(
+    key: string,
+    aliveKey: string,
+    pid: string,
+    unspent: number,
+    shortUnder: number,
+  ): Promise<number>;
   ruGrant(key: string, aliveKey: string, pid: string, want: number): Promise<number>;
   ruHeartbeat(aliveKey: string, pid: string, ttlMs: number): Promise<number>;
   ruRebase(key: string, base: number, version: number): Promise<number>;
@@ -123,6 +158,7 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     this.redis.defineCommand('ruHeartbeat', { numberOfKeys: 1, lua: HEARTBEAT });
     this.redis.defineCommand('ruRebase', { numberOfKeys: 1, lua: REBASE });
     this.redis.defineCommand('ruSettle', { numberOfKeys: 1, lua: SETTLE });
+    this.redis.defineCommand('ruGiveBack', { numberOfKeys: 2, lua: GIVE_BACK });
   }
 
   private key(accountId: string): string {
@@ -248,16 +284,41 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     }
   }
 
-  /** Leases of accounts not used for a while go back to the pool (only the unspent part). */
-  private async giveBackIdle(): Promise<void> {
-    const idleBefore = Date.now() - (this.o.idleMs ?? 10_000);
+  /**
+   * Leases of accounts not used for a while go back to the pool (only the unspent part), when the pool is short:
+   * then other processes may need them. With plenty in the pool the lease stays (checked again every idle period),
+   * since a process holding nothing refuses the account's next call while it asks for a new lease.
+   */
+  async giveBackIdle(): Promise<void> {
+    const idleMs = this.o.idleMs ?? 10_000;
+    const now = Date.now();
+    // Short: less than every live process could be granted once more.
+    const shortUnder = this.liveProcesses * this.leaseRu * 2;
     for (const [accountId, at] of this.lastUse) {
-      if (at > idleBefore || this.heldRu(accountId) > 0) continue;
-      this.lastUse.delete(accountId);
+      if (at > now - idleMs || this.heldRu(accountId) > 0) continue;
       const unspent = this.spendable.get(accountId) ?? 0;
-      if (unspent <= 0) continue;
+      if (unspent <= 0) {
+        this.lastUse.delete(accountId);
+        continue;
+      }
+      // Nothing of it is spent here while Redis decides (a call in that moment asks for a new lease).
       this.set(accountId, 0);
-      await this.redis.hincrby(this.key(accountId), `lease:${this.pid}`, -unspent);
+      let given = 0;
+      try {
+        given = await this.redis.ruGiveBack(
+          this.key(accountId),
+          this.aliveKey,
+          this.pid,
+          unspent,
+          shortUnder,
+        );
+      } finally {
+        // Kept (or not known to be given back): spendable again, plus any grant that arrived meanwhile.
+        if (given <= 0) this.set(accountId, (this.spendable.get(accountId) ?? 0) + unspent);
+      }
+      // Kept: asked again one idle period from now.
+      if (given <= 0) this.lastUse.set(accountId, now);
+      else this.lastUse.delete(accountId);
     }
   }
 
