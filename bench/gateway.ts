@@ -1,63 +1,81 @@
 /**
- * npm run bench:gateway — throughput and p50/p99 latency of eth_blockNumber straight to a fast local upstream
- * versus through the gateway, at several concurrencies; writes the figures and the machine into
- * docs/benchmarks.md. The gateway runs alone on CPU 0; the load generator and the upstream share CPU 1.
- * Options (env): BENCH_SECONDS (default 3), BENCH_ROUNDS (default 3, medians reported), BENCH_CONCURRENCY (default "1,16,64"), BENCH_PROFILE=1 to also
- * record a --cpu-prof of the gateway at the middle concurrency and summarise where its time goes.
+ * npm run bench:gateway — throughput, p50/p99 latency and CPU per call of eth_blockNumber through the gateway,
+ * beside references measured in the same rounds: the upstream called directly, nginx as a proxy (keep-alive
+ * upstream pool), the barest Node proxy, and nginx answering the call itself (`return 200`: the most this
+ * machine and the load generator can do). Load comes from wrk (C, one thread, closed loop), so the generator
+ * is not what caps the fast targets; wrk and nginx are installed from Debian when missing. Writes the figures
+ * and the machine into docs/benchmarks.md.
+ *
+ * Options (env):
+ *   BENCH_SECONDS      seconds per measured cell (default 5), after an unmeasured warm-up of BENCH_WARMUP (default 1)
+ *   BENCH_ROUNDS       rounds (default 2); each round measures every target once per concurrency, in an order
+ *                      that rotates from round to round, so a burst of load elsewhere hits all targets alike
+ *   BENCH_CONCURRENCY  wrk connections, comma-separated (default "1,16,64")
+ *   BENCH_PLACEMENT    none (default): no pinning; split: the proxies (gateway, bare proxy, nginx proxy) on CPU 0,
+ *                      wrk, the upstream and nginx `return 200` on CPU 1 (taskset); shared: everything on CPU 1.
+ *                      Pinning gave no proxy a core of its own on this shared machine (other work is not pinned),
+ *                      and under load a pinned proxy waited behind CPU 0's run queue on each of its four cross-CPU
+ *                      wake-ups per call: nginx fell to 0.1k–1.2k calls/s at c=1, against 7.8k–14.9k unpinned.
+ *   BENCH_DOC=0        print the section instead of writing it into docs/benchmarks.md (for trying changes)
+ *   BENCH_PROFILE=1    also record a --cpu-prof of a separate gateway process under wrk for 10 s at the middle
+ *                      concurrency (BENCH_PROFILE_CONCURRENCY to choose another), and summarise where its time goes
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
-import { machine } from './bench-doc';
+import { BENCH_DOC, ROOT, machine, writeBenchSection } from './bench-doc';
 import { measureGatewayLogic } from './gateway-logic';
+import { summariseProfile } from './gateway-profile';
+import type { TWrkResult } from './gateway-tools';
+import {
+  checkAnswers,
+  cpuMs,
+  ensureTools,
+  runWrk,
+  startNginx,
+  writeWrkScript,
+} from './gateway-tools';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmup = Number(process.env.BENCH_WARMUP ?? 1);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number);
 const profile = process.env.BENCH_PROFILE === '1';
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-/**
- * split: gateway alone on CPU 0, load generator + upstream on CPU 1 (the gateway gets one core to itself, but
- * every gateway call crosses CPUs four times, which costs a lot on a VM); shared: all three on CPU 1 (no
- * cross-CPU wake-ups; the gateway shares its one core with the load); none: no pinning.
- */
-const placement = (process.env.BENCH_PLACEMENT ?? 'split') as 'split' | 'shared' | 'none';
-const gatewayCpu = placement === 'split' ? 0 : 1;
+const placement = (process.env.BENCH_PLACEMENT ?? 'none') as 'split' | 'shared' | 'none';
 const hasTaskset =
   placement !== 'none' &&
+  os.cpus().length >= 2 &&
   (() => {
     try {
       execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-      return os.cpus().length >= 2;
+      return true;
     } catch {
       return false;
     }
   })();
-
-function pin(pid: number, cpu: number): void {
-  if (hasTaskset)
-    execFileSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' });
-}
+/** The CPU of the proxies under test, and the CPU of the load generator and the upstream. */
+const proxyCpu = hasTaskset ? (placement === 'split' ? 0 : 1) : undefined;
+const driverCpu = hasTaskset ? 1 : undefined;
 
 type TProc = { child: ChildProcess; port: number };
+/** Every process this script started, stopped on the way out whatever happens. */
+const children: ChildProcess[] = [];
 
 function startNode(
   script: string,
-  cpu: number,
+  cpu: number | undefined,
   env: Record<string, string>,
   extraArgs: string[] = [],
 ): Promise<TProc> {
-  const args = [...extraArgs, '--import', 'tsx', path.join(root, script)];
-  const child = hasTaskset
-    ? spawn('taskset', ['-c', String(cpu), process.execPath, ...args], {
-        cwd: root,
-        env: { ...process.env, ...env },
-      })
-    : spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+  const args = [...extraArgs, '--import', 'tsx', path.join(ROOT, script)];
+  const opts = { cwd: ROOT, env: { ...process.env, ...env } };
+  const child =
+    cpu === undefined
+      ? spawn(process.execPath, args, opts)
+      : spawn('taskset', ['-c', String(cpu), process.execPath, ...args], opts);
+  children.push(child);
   child.stderr?.pipe(process.stderr);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -70,325 +88,323 @@ function startNode(
   });
 }
 
-function stopNode(p: TProc): Promise<void> {
+function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (p.child.exitCode !== null) return resolve();
-    p.child.once('exit', () => resolve());
-    p.child.kill('SIGTERM');
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }
 
-/** utime + stime of a process in ms, from /proc (the gateway's CPU cost per request). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return NaN;
-  }
+const TARGETS = ['limit', 'direct', 'nginx', 'bare', 'gateway'] as const;
+type TTargetName = (typeof TARGETS)[number];
+type TTarget = { name: TTargetName; url: string; pid: number | undefined };
+type TCell = TWrkResult & { round: number; targetCpuUs: number; upstreamCpuUs: number };
+
+const k = (v: number) => `${(v / 1000).toFixed(1)}k`;
+const ms = (v: number) => v.toFixed(3);
+const us = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : 'n/a');
+const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+/** min–max of a figure over the rounds, one value when they agree at the precision shown. */
+function range(xs: number[], f: (v: number) => string): string {
+  const lo = f(Math.min(...xs));
+  const hi = f(Math.max(...xs));
+  return lo === hi ? lo : `${lo}–${hi}`;
 }
-
-type TResult = {
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  errors: number;
-  count: number;
-  total: number;
-};
-
-/** A closed-loop load generator: `concurrency` callers, each sending the next call when the last one returns. */
-async function load(url: string, concurrency: number, durationMs: number): Promise<TResult> {
-  const u = new URL(url);
-  const pool = new Pool(u.origin, {
-    connections: concurrency,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-  });
-  const latencies: number[] = [];
-  let errors = 0;
-  let total = 0;
-  let recording = false;
-  let stop = false;
-  const body = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}';
-  const worker = async () => {
-    while (!stop) {
-      const t0 = process.hrtime.bigint();
-      try {
-        const res = await pool.request({
-          path: u.pathname,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        const text = await res.body.text();
-        if (res.statusCode !== 200 || !text.includes('"result"')) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      total += 1;
-      if (recording) latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-  };
-  const workers = Array.from({ length: concurrency }, worker);
-  await new Promise((r) => setTimeout(r, Math.min(1000, durationMs / 4))); // warm-up: connections, JIT
-  recording = true;
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, durationMs));
-  recording = false;
-  const elapsed = performance.now() - t0;
-  const count = latencies.length;
-  stop = true;
-  await Promise.all(workers);
-  await pool.close();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(count - 1, Math.floor((p / 100) * count))] ?? NaN;
-  return {
-    rps: (count / elapsed) * 1000,
-    p50: q(50),
-    p90: q(90),
-    p99: q(99),
-    errors,
-    count,
-    total,
-  };
-}
-
-type TCpuProfile = {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-};
-
-/** Self time per function (top n), and per area of the code, from a V8 .cpuprofile. */
-function summariseProfile(file: string, n: number): string {
-  const prof = JSON.parse(readFileSync(file, 'utf8')) as TCpuProfile;
-  const byId = new Map(prof.nodes.map((x) => [x.id, x]));
-  const self = new Map<string, number>();
-  const area = new Map<string, number>();
-  let total = 0;
-  prof.samples.forEach((id, i) => {
-    const dt = prof.timeDeltas[i] ?? 0;
-    const node = byId.get(id);
-    if (!node || node.callFrame.functionName === '(idle)') return;
-    total += dt;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const short = url.replace(/^file:\/\//, '').replace(root + '/', '');
-    const name =
-      `${functionName || '(anonymous)'} ${short ? `${short}:${lineNumber + 1}` : ''}`.trim();
-    self.set(name, (self.get(name) ?? 0) + dt);
-    const where =
-      functionName === '(garbage collector)'
-        ? 'garbage collection'
-        : functionName === '(program)'
-          ? 'native code outside JS (V8 (program))'
-          : short.includes('apps/gateway/src')
-            ? 'gateway code (apps/gateway/src)'
-            : short.includes('node_modules/undici')
-              ? 'undici (upstream client)'
-              : short.startsWith('node:')
-                ? 'Node core JS (http, net, streams, events)'
-                : short === ''
-                  ? 'natives called from JS (syscalls such as writev, parser)'
-                  : 'other';
-    area.set(where, (area.get(where) ?? 0) + dt);
-  });
-  const pct = (v: number) => `${((v / total) * 100).toFixed(1)}%`;
-  const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-  const areas = [...area.entries()].sort((a, b) => b[1] - a[1]);
-  return [
-    '| area | share of samples |',
-    '|---|---:|',
-    ...areas.map(([k, v]) => `| ${k} | ${pct(v)} |`),
-    '',
-    `Top ${n} functions by self time:`,
-    '',
-    '| function | self |',
-    '|---|---:|',
-    ...rows.map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${pct(v)} |`),
-  ].join('\n');
-}
-
-const fmt = (v: number, d = 3) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
 
 async function main(): Promise<void> {
-  pin(process.pid, 1);
-  const upstream = await startNode('bench/gateway-upstream.ts', 1, {});
-  const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
-  const gateway = await startNode('bench/gateway-server.ts', gatewayCpu, {
-    BENCH_UPSTREAM: upstreamUrl,
-  });
-  const gatewayUrl = `http://127.0.0.1:${gateway.port}/v1/localnet/bench-key`;
-  const bare = await startNode('bench/gateway-bare-proxy.ts', gatewayCpu, {
-    BENCH_UPSTREAM: upstreamUrl,
-  });
-  const bareUrl = `http://127.0.0.1:${bare.port}/`;
-  const lines: string[] = [];
-  const rows: string[] = [];
-  const bareRows: string[] = [];
-  const summary: { c: number; addedP50: number; ratio: number }[] = [];
+  const tools = ensureTools();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-'));
+  const script = writeWrkScript(dir);
+  if (driverCpu !== undefined)
+    execFileSync('taskset', ['-a', '-cp', String(driverCpu), String(process.pid)], {
+      stdio: 'ignore',
+    });
   const load0 = os.loadavg();
-  try {
-    for (const c of concurrencies) {
-      // Alternate direct and gateway runs and keep the median of each, so a burst of load elsewhere on the
-      // machine hits both sides alike.
-      const ds: (TResult & { cpuPerCallUs: number })[] = [];
-      const gs: (TResult & { cpuPerCallUs: number })[] = [];
-      const bs: (TResult & { cpuPerCallUs: number })[] = [];
-      for (let round = 0; round < rounds; round++) {
-        const b0 = cpuMs(bare.child.pid ?? 0);
-        const br = await load(bareUrl, c, seconds * 1000);
-        bs.push({ ...br, cpuPerCallUs: ((cpuMs(bare.child.pid ?? 0) - b0) * 1000) / br.total });
-        const up0 = cpuMs(upstream.child.pid ?? 0);
-        const dr = await load(upstreamUrl, c, seconds * 1000);
-        ds.push({
-          ...dr,
-          cpuPerCallUs: ((cpuMs(upstream.child.pid ?? 0) - up0) * 1000) / dr.total,
-        });
-        const cpu0 = cpuMs(gateway.child.pid ?? 0);
-        const g = await load(gatewayUrl, c, seconds * 1000);
-        const gwCpu = cpuMs(gateway.child.pid ?? 0) - cpu0;
-        gs.push({ ...g, cpuPerCallUs: (gwCpu * 1000) / g.total }); // warm-up calls included on both sides
-      }
-      const med = <T>(xs: T[], f: (x: T) => number) => {
-        const v = xs.map(f).sort((a, b) => a - b);
-        return v[Math.floor(v.length / 2)] as number;
-      };
-      const d = {
-        cpuPerCallUs: med(ds, (x) => x.cpuPerCallUs),
-        rps: med(ds, (x) => x.rps),
-        p50: med(ds, (x) => x.p50),
-        p99: med(ds, (x) => x.p99),
-        errors: ds.reduce((a, x) => a + x.errors, 0),
-      };
-      const g = {
-        rps: med(gs, (x) => x.rps),
-        p50: med(gs, (x) => x.p50),
-        p99: med(gs, (x) => x.p99),
-        errors: gs.reduce((a, x) => a + x.errors, 0),
-        cpuPerCallUs: med(gs, (x) => x.cpuPerCallUs),
-      };
-      const b = {
-        rps: med(bs, (x) => x.rps),
-        p50: med(bs, (x) => x.p50),
-        p99: med(bs, (x) => x.p99),
-        cpu: med(bs, (x) => x.cpuPerCallUs),
-      };
-      bareRows.push(
-        `| ${c} | ${fmt(b.rps, 0)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${fmt(b.p50 - d.p50)} | ${((b.rps / d.rps) * 100).toFixed(0)}% | ${fmt(b.cpu, 0)} µs |`,
-      );
-      const addedP50 = g.p50 - d.p50;
-      const ratio = g.rps / d.rps;
-      summary.push({ c, addedP50, ratio });
-      rows.push(
-        `| ${c} | ${fmt(d.rps, 0)} | ${fmt(d.p50)} | ${fmt(d.p99)} | ${fmt(g.rps, 0)} | ${fmt(g.p50)} | ${fmt(g.p99)} | ${fmt(addedP50)} | ${(ratio * 100).toFixed(0)}% | ${fmt(g.cpuPerCallUs, 0)} µs | ${fmt(d.cpuPerCallUs, 0)} µs | ${d.errors + g.errors} |`,
-      );
-      console.log(rows[rows.length - 1]);
-    }
-  } finally {
-    await stopNode(gateway);
-    await stopNode(bare);
-  }
-  // Profile a separate gateway process, so the profiler's own cost stays out of the figures above.
+  const started = new Date();
+  const cells = new Map<string, TCell>(); // `${c}:${target}:${round}`
+  const wrk = (url: string, c: number, s: number) =>
+    runWrk({ bin: tools.wrk, script, url, connections: c, seconds: s, cpu: driverCpu });
   let profileSummary = '';
-  const profiledConcurrency = concurrencies[Math.floor(concurrencies.length / 2)] ?? 16;
-  if (profile) {
-    const profDir = mkdtempSync(path.join(os.tmpdir(), 'gw-prof-'));
-    const profiled = await startNode(
-      'bench/gateway-server.ts',
-      gatewayCpu,
-      { BENCH_UPSTREAM: upstreamUrl },
-      ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
-    );
-    try {
-      await load(
-        `http://127.0.0.1:${profiled.port}/v1/localnet/bench-key`,
-        profiledConcurrency,
-        10_000,
-      );
-    } finally {
-      await stopNode(profiled);
+  const profiledC = Number(
+    process.env.BENCH_PROFILE_CONCURRENCY ??
+      concurrencies[Math.floor(concurrencies.length / 2)] ??
+      16,
+  );
+  let logicUs = NaN;
+  try {
+    const upstream = await startNode('bench/gateway-upstream.ts', driverCpu, {});
+    const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
+    const gateway = await startNode('bench/gateway-server.ts', proxyCpu, {
+      BENCH_UPSTREAM: upstreamUrl,
+    });
+    const bare = await startNode('bench/gateway-bare-proxy.ts', proxyCpu, {
+      BENCH_UPSTREAM: upstreamUrl,
+    });
+    // nginx as a proxy sits where the other proxies sit; nginx answering by itself sits where the upstream
+    // does, so "limit" and "direct" are placed alike and "limit" shows how far wrk could push "direct".
+    const nginx = await startNginx({
+      bin: tools.nginx,
+      dir,
+      name: 'proxy',
+      upstreamPort: upstream.port,
+      cpu: proxyCpu,
+    });
+    children.push(nginx.child);
+    const limit = await startNginx({ bin: tools.nginx, dir, name: 'static', cpu: driverCpu });
+    children.push(limit.child);
+    const targets: TTarget[] = [
+      { name: 'limit', url: `http://127.0.0.1:${limit.port}/`, pid: limit.child.pid },
+      { name: 'direct', url: `${upstreamUrl}/`, pid: upstream.child.pid },
+      { name: 'nginx', url: `http://127.0.0.1:${nginx.port}/`, pid: nginx.child.pid },
+      { name: 'bare', url: `http://127.0.0.1:${bare.port}/`, pid: bare.child.pid },
+      {
+        name: 'gateway',
+        url: `http://127.0.0.1:${gateway.port}/v1/localnet/bench-key`,
+        pid: gateway.child.pid,
+      },
+    ];
+    for (const t of targets) await checkAnswers(t.url);
+    for (let round = 0; round < rounds; round++) {
+      for (const [ci, c] of concurrencies.entries()) {
+        const shift = (round + ci) % targets.length;
+        for (const t of [...targets.slice(shift), ...targets.slice(0, shift)]) {
+          if (warmup > 0) await wrk(t.url, c, warmup);
+          const t0 = cpuMs(t.pid);
+          const u0 = cpuMs(upstream.child.pid);
+          const r = await wrk(t.url, c, seconds);
+          const cell: TCell = {
+            ...r,
+            round,
+            targetCpuUs: ((cpuMs(t.pid) - t0) * 1000) / r.requests,
+            upstreamCpuUs: ((cpuMs(upstream.child.pid) - u0) * 1000) / r.requests,
+          };
+          cells.set(`${c}:${t.name}:${round}`, cell);
+          console.log(
+            `round ${round + 1} c=${c} ${t.name.padEnd(7)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50)}  p99 ${ms(r.p99)} ms  CPU/call: target ${us(cell.targetCpuUs)} µs, upstream ${us(cell.upstreamCpuUs)} µs, wrk ${us(r.wrkCpuUs)} µs  ${r.bytesPerCall.toFixed(1)} B/answer  errors ${r.errors}`,
+          );
+        }
+      }
     }
-    const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-    if (file) profileSummary = summariseProfile(path.join(profDir, file), 20);
+    for (const t of targets) await checkAnswers(t.url); // still answering results, not errors
+    await stop(gateway.child);
+    await stop(bare.child);
+    if (profile) profileSummary = await profileGateway(upstreamUrl, profiledC, wrk);
+    for (const p of [nginx.child, limit.child, upstream.child]) await stop(p);
+    logicUs = await measureGatewayLogic();
+  } finally {
+    for (const p of children) await stop(p);
+    rmSync(dir, { recursive: true, force: true });
   }
-  await stopNode(upstream);
-  const logicUs = await measureGatewayLogic();
+  const section = report(cells, { load0, started, profileSummary, profiledC, logicUs });
+  if (process.env.BENCH_DOC === '0') return console.log(`\n${section}`);
+  await writeBenchSection(`gateway:${placement}`, section);
+  console.log(`\nwritten to ${path.relative(ROOT, BENCH_DOC)}`);
+}
 
-  lines.push(
+/** A separate gateway process under the V8 profiler, so the profiler's cost stays out of the figures. */
+async function profileGateway(
+  upstreamUrl: string,
+  c: number,
+  wrk: (url: string, c: number, s: number) => Promise<TWrkResult>,
+): Promise<string> {
+  const profDir = mkdtempSync(path.join(os.tmpdir(), 'gw-prof-'));
+  const profiled = await startNode(
+    'bench/gateway-server.ts',
+    proxyCpu,
+    { BENCH_UPSTREAM: upstreamUrl },
+    ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+  );
+  const url = `http://127.0.0.1:${profiled.port}/v1/localnet/bench-key`;
+  let fromUs = 0;
+  try {
+    await wrk(url, c, 2); // warm-up, left out of the summary with start-up
+    fromUs = Number(process.hrtime.bigint() / 1000n);
+    await wrk(url, c, 10);
+  } finally {
+    await stop(profiled.child);
+  }
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  const summary = file ? summariseProfile(path.join(profDir, file), ROOT, 20, fromUs) : '';
+  rmSync(profDir, { recursive: true, force: true });
+  return summary;
+}
+
+/** The three tables' rows, the targets' verdicts and the answer sizes, from the cells of every round. */
+function tables(cells: Map<string, TCell>) {
+  const roundsOf = (c: number, t: TTargetName) =>
+    Array.from({ length: rounds }, (_, r) => cells.get(`${c}:${t}:${r}`)).filter(
+      (x): x is TCell => x !== undefined,
+    );
+  /** A figure of one target over the rounds. */
+  const fig = (c: number, t: TTargetName, f: (x: TCell) => number) => roundsOf(c, t).map(f);
+  /** A figure comparing two targets within each round (same round, same machine conditions). */
+  const pair = <T>(c: number, a: TTargetName, b: TTargetName, f: (x: TCell, y: TCell) => T) =>
+    roundsOf(c, a).map((x, i) => f(x, roundsOf(c, b)[i] as TCell));
+  const row = (cols: (string | number)[]) => `| ${cols.join(' | ')} |`;
+  const verdict = (ok: boolean[]) =>
+    ok.every(Boolean)
+      ? 'met'
+      : ok.some(Boolean)
+        ? `met in ${ok.filter(Boolean).length}/${ok.length} rounds`
+        : 'missed';
+  const out = {
+    throughput: [] as string[],
+    latency: [] as string[],
+    cpu: [] as string[],
+    p50Target: [] as string[],
+    ratioTarget: [] as string[],
+    sizes: TARGETS.map((t) => {
+      const b = concurrencies.flatMap((c) => fig(c, t, (x) => x.bytesPerCall));
+      return `${t} ${range(b, (v) => v.toFixed(1))}`;
+    }).join(', '),
+  };
+  for (const c of concurrencies) {
+    const one = (t: TTargetName, f: (x: TCell) => number, show: (v: number) => string) =>
+      range(fig(c, t, f), show);
+    const ratio = (a: TTargetName, b: TTargetName) =>
+      range(
+        pair(c, a, b, (x, y) => x.rps / y.rps),
+        pct,
+      );
+    const added = (t: TTargetName) =>
+      range(
+        pair(c, t, 'direct', (x, y) => x.p50 - y.p50),
+        ms,
+      );
+    const errors = TARGETS.flatMap((t) =>
+      roundsOf(c, t)
+        .filter((x) => x.errors > 0)
+        .map((x) => `${t} r${x.round + 1}: ${x.errorDetail}`),
+    ).join('; ');
+    out.throughput.push(
+      row([
+        c,
+        ...TARGETS.map((t) => one(t, (x) => x.rps, k)),
+        ratio('gateway', 'direct'),
+        ratio('nginx', 'direct'),
+        ratio('gateway', 'nginx'),
+        ratio('gateway', 'bare'),
+        errors || '0',
+      ]),
+    );
+    out.latency.push(
+      row([
+        c,
+        one('limit', (x) => x.p50, ms),
+        one('direct', (x) => x.p50, ms),
+        added('nginx'),
+        added('bare'),
+        added('gateway'),
+        ...(['direct', 'nginx', 'bare', 'gateway'] as const).map((t) => one(t, (x) => x.p99, ms)),
+      ]),
+    );
+    out.cpu.push(
+      row([
+        c,
+        one('limit', (x) => x.targetCpuUs, us),
+        one('direct', (x) => x.targetCpuUs, us),
+        one('gateway', (x) => x.upstreamCpuUs, us),
+        one('nginx', (x) => x.targetCpuUs, us),
+        one('bare', (x) => x.targetCpuUs, us),
+        one('gateway', (x) => x.targetCpuUs, us),
+        range(
+          pair(c, 'gateway', 'bare', (x, y) => x.targetCpuUs - y.targetCpuUs),
+          us,
+        ),
+        range(
+          TARGETS.flatMap((t) => fig(c, t, (x) => x.wrkCpuUs)),
+          us,
+        ),
+        one('limit', (x) => (x.wrkCpuUs * x.rps) / 1e6, pct),
+      ]),
+    );
+    out.p50Target.push(
+      `c=${c}: ${verdict(pair(c, 'gateway', 'direct', (x, y) => x.p50 - y.p50 < 0.5))}`,
+    );
+    out.ratioTarget.push(
+      `c=${c}: ${verdict(pair(c, 'gateway', 'direct', (x, y) => x.rps / y.rps >= 0.7))}`,
+    );
+  }
+  return out;
+}
+
+function report(
+  cells: Map<string, TCell>,
+  run: {
+    load0: number[];
+    started: Date;
+    profileSummary: string;
+    profiledC: number;
+    logicUs: number;
+  },
+): string {
+  const load1 = os.loadavg();
+  const t = tables(cells);
+  const where =
+    proxyCpu === undefined
+      ? 'Placement (`BENCH_PLACEMENT=none`): nothing pinned; the scheduler spreads wrk, the upstream and the proxies over both CPUs.'
+      : placement === 'split'
+        ? 'Placement (`BENCH_PLACEMENT=split`, `taskset`): the proxies under test (nginx proxy, bare proxy, gateway; one loaded at a time) are pinned to CPU 0; wrk, the upstream, nginx `return 200` and this script to CPU 1. So "direct" and "limit" are wrk and one server sharing CPU 1 (no cross-CPU wake-ups), while every proxied call crosses between the CPUs four times. Other work on the machine is not pinned and lands on either CPU.'
+        : 'Placement (`BENCH_PLACEMENT=shared`, `taskset`): wrk, the upstream and every server on CPU 1; CPU 0 is left to the rest of the machine.';
+  const lines = [
     `## Gateway (\`npm run bench:gateway\`, placement ${placement})`,
     '',
-    `Run ${new Date().toISOString()}. ${rounds} alternating rounds of ${seconds} s per side after a warm-up, medians shown;`,
-    'closed loop (each of *c* callers sends the',
-    'next call as soon as the previous one returns); `eth_blockNumber` through `POST /v1/localnet/{key}` with the full',
-    'hot path on (key lookup, allowlists, token buckets, routing, RU metering, usage aggregation) versus the same call',
-    'straight to the upstream. Upstream: a minimal node:http JSON-RPC responder (`bench/gateway-upstream.ts`).',
-    !hasTaskset
-      ? 'Placement (`BENCH_PLACEMENT=none`): processes not pinned.'
-      : placement === 'split'
-        ? 'Placement (`BENCH_PLACEMENT=split`): gateway alone on CPU 0 (`taskset`); load generator (undici) and upstream share CPU 1.'
-        : 'Placement (`BENCH_PLACEMENT=shared`): gateway, load generator and upstream all on CPU 1 (`taskset`).',
+    `Run ${run.started.toISOString()}: ${rounds} rounds; in each, every target is measured once per concurrency for ${seconds} s`,
+    `(after a ${warmup} s warm-up), in an order that rotates from round to round. Each range below is min–max over the rounds;`,
+    'ratios and added latencies compare targets within the same round. Load: wrk 4 (C), one thread, *c* keep-alive',
+    'connections, closed loop (each connection sends the next call when the answer arrives), `POST` of',
+    '`eth_blockNumber`. Targets: **limit** — nginx answering the call itself (`return 200`, a second nginx process',
+    'placed like the upstream): the most wrk and this machine can do through one HTTP hop; **direct** — the upstream, a minimal node:http JSON-RPC responder',
+    '(`bench/gateway-upstream.ts`); **nginx** — nginx 1.22 as a proxy in front of it (one worker, no master,',
+    'access log off, upstream `keepalive 128`, HTTP/1.1); **bare** — the barest Node proxy',
+    '(`bench/gateway-bare-proxy.ts`: node:http in, undici out, no checks); **gateway** — `POST /v1/localnet/{key}`',
+    'with the whole hot path on (key, allowlists, token buckets, routing, RU metering, usage aggregation and',
+    'journal).',
+    where,
     '',
-    `Machine: ${machine()}. Load average when the run started: ${load0.map((x) => x.toFixed(2)).join(', ')}`,
-    `(other work on the machine shares its ${os.cpus().length} CPUs; figures are only comparable within one run).`,
+    `Machine: ${machine()}. Load average (1, 5, 15 min) at the start: ${run.load0.map((x) => x.toFixed(2)).join(', ')}; at the end: ${load1.map((x) => x.toFixed(2)).join(', ')}`,
+    `(other work shares the machine's ${os.cpus().length} CPUs: compare figures within one run; ratios travel better than req/s).`,
     '',
-    '| c | direct req/s | direct p50 ms | direct p99 ms | gateway req/s | gateway p50 ms | gateway p99 ms | added p50 ms | gateway / direct | gateway CPU per call | upstream CPU per call | errors |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows,
+    'Throughput (calls per second) and ratios:',
     '',
-    `Targets: added p50 < 0.5 ms — ${summary.map((s) => `c=${s.c}: ${s.addedP50 < 0.5 ? 'met' : 'missed'}`).join(', ')};`,
-    `throughput ≥ 70% of direct — ${summary.map((s) => `c=${s.c}: ${s.ratio >= 0.7 ? 'met' : 'missed'}`).join(', ')}.`,
-    '"Gateway CPU per call" is the gateway process\'s user+system CPU time divided by the calls it served: one core',
-    'sustains about 1,000,000 / that figure calls per second. "Upstream CPU per call" is the same measure for the',
-    'minimal upstream during the direct runs: the floor for any Node HTTP server on this machine under the same',
-    'conditions (the gateway is a server *and* a client, so about twice that is its floor).',
+    '| c | limit | direct | nginx | bare | gateway | gateway / direct | nginx / direct | gateway / nginx | gateway / bare | errors |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...t.throughput,
     '',
-    'Baseline for the proxying itself — the barest Node proxy (`bench/gateway-bare-proxy.ts`: node:http in, undici',
-    'out, bytes passed through, no checks), same placement as the gateway, measured in the same rounds:',
+    `Bytes read per answer (headers and body, from wrk; one value per target means every answer had the same size,`,
+    `so none was an error in disguise): ${t.sizes}. Every target was also checked to answer a JSON-RPC result before and after the rounds.`,
     '',
-    '| c | bare proxy req/s | p50 ms | p99 ms | added p50 ms | bare / direct | CPU per call |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
-    ...bareRows,
+    'Latency (ms; "added" is p50 minus direct p50 in the same round):',
     '',
-    "The gap between the bare proxy and the gateway is the cost of the gateway's own work (key, limits, metering,",
-    'routing, usage); the gap between direct and the bare proxy is the cost of any extra HTTP hop on this machine.',
+    '| c | limit p50 | direct p50 | added p50 nginx | added p50 bare | added p50 gateway | direct p99 | nginx p99 | bare p99 | gateway p99 |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...t.latency,
+    '',
+    'CPU per call (µs, user + system of the process from `/proc/<pid>/stat`, divided by the calls of the cell):',
+    '',
+    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | nginx proxy | bare proxy | gateway | gateway − bare | wrk | wrk busy at the limit |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...t.cpu,
+    '',
+    `Targets: added p50 < 0.5 ms — ${t.p50Target.join(', ')}; throughput ≥ 70% of direct — ${t.ratioTarget.join(', ')}.`,
+    'One core serves about 1,000,000 / (CPU per call) calls per second. "Gateway − bare" is what the gateway\'s own',
+    'work costs on top of a Node HTTP hop; "wrk busy at the limit" is the share of one core wrk used while driving',
+    'the fastest target: below 100% wrk had time to spare, so it did not cap that target nor any slower one (with',
+    '`shared` placement wrk and the servers split one CPU, and that CPU is the cap).',
     '',
     "The gateway's own work measured without sockets (`bench/gateway-logic.ts`: the real handler driven with",
     'stand-in request/response objects and an upstream that answers at once, best of 5 × 20,000 calls):',
-    `**${logicUs.toFixed(1)} µs CPU per call**.`,
-  );
-  if (profileSummary) {
+    `**${run.logicUs.toFixed(1)} µs CPU per call**.`,
+  ];
+  if (run.profileSummary)
     lines.push(
       '',
-      `### Where the gateway's time goes (\`BENCH_PROFILE=1\`: V8 \`--cpu-prof\` of a separate gateway process, 10 s at c=${profiledConcurrency}; shares of its busy samples, idle excluded, start-up included)`,
+      `### Where the gateway's time goes (\`BENCH_PROFILE=1\`: V8 \`--cpu-prof\` of a separate gateway process under wrk, 10 s at c=${run.profiledC} after start-up and a 2 s warm-up; shares of its busy samples, idle excluded)`,
       '',
-      profileSummary,
+      run.profileSummary,
     );
-  }
-  const section = lines.join('\n') + '\n';
-  const doc = path.join(root, 'docs', 'benchmarks.md');
-  // One section per placement, so a split run and an unpinned run can stand side by side.
-  const start = `<!-- bench:gateway:${placement}:start -->`;
-  const end = `<!-- bench:gateway:${placement}:end -->`;
-  const block = `${start}\n${section}${end}`;
-  let text = existsSync(doc)
-    ? readFileSync(doc, 'utf8')
-    : '# Benchmarks\n\nFigures written by the scripts in `bench/`.\n';
-  if (text.includes(start) && text.includes(end)) {
-    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
-  } else {
-    text = `${text.trimEnd()}\n\n${block}\n`;
-  }
-  // Formatted like the rest of the repo, so `npm run format:check` stays green after a bench run.
-  const prettier = await import('prettier');
-  writeFileSync(
-    doc,
-    await prettier.format(text, { ...(await prettier.resolveConfig(doc)), parser: 'markdown' }),
-  );
-  console.log(`\nwritten to ${path.relative(root, doc)}`);
+  return lines.join('\n') + '\n';
 }
 
 main().catch((err: unknown) => {
