@@ -113,6 +113,37 @@ describe('loadUnread (SPEC §4 Login)', () => {
   });
 });
 
+describe('a notice pushed while a load is on its way', () => {
+  it('is kept, in front and counted, when the answer was read before it existed', async () => {
+    const old = notice('register_gift');
+    let answer: (v: unknown) => void = () => {};
+    rpc.mockImplementation(() => new Promise((resolve) => (answer = resolve)) as never);
+    const loading = loadUnread();
+    const pushed = notice('apikey_delete');
+    addNotice(pushed);
+    answer(page([old]));
+    await loading;
+    const s = useNotices.getState();
+    expect(s.list.map((n) => n.id)).toEqual([pushed.id, old.id]);
+    expect(s.unreadCount).toBe(2);
+    expect(s.unreadByType).toMatchObject({ register_gift: 1, apikey_delete: 1 });
+  });
+
+  it('is not counted twice when the answer already has it', async () => {
+    const old = notice('register_gift');
+    let answer: (v: unknown) => void = () => {};
+    rpc.mockImplementation(() => new Promise((resolve) => (answer = resolve)) as never);
+    const loading = loadUnread();
+    const pushed = notice('apikey_delete');
+    addNotice(pushed);
+    answer(page([pushed, old]));
+    await loading;
+    const s = useNotices.getState();
+    expect(s.list.map((n) => n.id)).toEqual([pushed.id, old.id]);
+    expect(s.unreadCount).toBe(2);
+  });
+});
+
 describe('notice read semantics (SPEC §4)', () => {
   it('a new notice goes to the front of its type group and raises the count', async () => {
     const old = notice('deposit');

@@ -67,8 +67,16 @@ function matches(notice: TNotice, query: TNoticeQuery): boolean {
 
 // --- Pure state changes (SPEC §4 notice read) ---
 
+/**
+ * Notices added while a load was in flight, in order. A load's answer may have been read on the server before they
+ * existed; it must not drop them (or their count) when it replaces the list. Emptied when no load is in flight.
+ */
+let arrivals: TNotice[] = [];
+let loadsInFlight = 0;
+
 /** A new notice goes to the front (so to the front of its type group) and, if unread, raises the count. */
 export function addNotice(notice: TNotice): void {
+  if (loadsInFlight > 0) arrivals.push(notice);
   const state = useNotices.getState();
   if (state.list.some((n) => n.id === notice.id)) return;
   const unread = notice.read ? 0 : 1;
@@ -137,21 +145,37 @@ async function fetchPage(
 /** Replaces the list with the first page of `query` (the notifications screen and the sign-in load). */
 export async function loadNotices(query: TNoticeQuery, perPage: number): Promise<void> {
   const generation = ++loadGeneration;
+  const arrivedFrom = arrivals.length;
+  loadsInFlight += 1;
   useNotices.setState({ isLoading: true, query });
   try {
     const page = await fetchPage(query, 0, perPage);
     if (generation !== loadGeneration) return;
+    // Pushed while the page was on its way and not in it: newer than the page, so they go in front and count.
+    // (A new notice matching the query is always on its first page when the server already had it.)
+    const missed = arrivals
+      .slice(arrivedFrom)
+      .filter((n) => matches(n, query) && !page.list.some((p) => p.id === n.id));
+    const unreadByType = { ...(page.unreadByType as TNoticeState['unreadByType']) };
+    let unreadCount = page.unreadCount;
+    for (const n of missed)
+      if (!n.read) {
+        unreadCount += 1;
+        unreadByType[n.type] = (unreadByType[n.type] ?? 0) + 1;
+      }
     useNotices.setState({
-      ...withList(page.list),
+      ...withList([...missed.reverse(), ...page.list]),
       query,
       cursor: page.nextCursor,
-      unreadCount: page.unreadCount,
-      unreadByType: page.unreadByType as TNoticeState['unreadByType'],
+      unreadCount,
+      unreadByType,
     });
   } catch (error) {
     if (!isCancelledError(error)) console.warn('Notices could not be loaded', error);
     if (generation === loadGeneration) throw error;
   } finally {
+    loadsInFlight -= 1;
+    if (loadsInFlight === 0) arrivals = [];
     if (generation === loadGeneration) useNotices.setState({ isLoading: false });
   }
 }
