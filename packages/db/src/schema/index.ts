@@ -8,6 +8,7 @@ export * from './api-keys';
 export * from './secret-fingerprints';
 export * from './usage';
 export * from './usage-refusals';
+export * from './request-logs';
 export * from './ru-ledger';
 export * from './notices';
 export * from './throttle-counters';

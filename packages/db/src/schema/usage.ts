@@ -201,3 +201,81 @@ export const usageDayChain = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.chain] })],
 );
+
+/**
+ * Per key per method per account-zone day, summed over the chains: the top-5 methods of one key over a year read
+ * 40 methods × 366 days here instead of × 5 networks from usage_day_key_method (whose rows of one key are spread
+ * over the whole table). Written with usage_day_key_method, from the same rows.
+ */
+export const usageDayKeyMethodAllChains = pgTable(
+  'usage_day_key_method_all_chains',
+  {
+    accountId: accountRef(),
+    keyId: keyRef(),
+    method: text('method').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    ru: bigint('ru', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day, t.method] })],
+);
+
+/*
+ * Day buckets in zones other than the account's (docs/decisions/usage-reports.md, "Other zones"). A zone's day
+ * bucket holds the UTC hours whose start, at the zone's offset then, falls on that local date; over any stretch
+ * with one offset that is a day of a fixed UTC offset. So the hour rollups are kept summed into days per UTC
+ * offset (in seconds), for the offsets an account's callers have asked for, each rollup on its own first use
+ * (usage_day_offset_kept; backfilled then from the matching usage_hour rollup), and a report adds the few hours
+ * around a change of offset from usage_hour. day = the UTC date of (hour + offset_seconds).
+ */
+export const usageDayOffsetKept = pgTable(
+  'usage_day_offset_kept',
+  {
+    accountId: accountRef(),
+    offsetSeconds: integer('offset_seconds').notNull(),
+    /** which rollup: 'wide' (usage_day_offset), 'key' (usage_day_offset_key) or 'chain' */
+    rollup: text('rollup').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.offsetSeconds, t.rollup] })],
+);
+
+export const usageDayOffset = pgTable(
+  'usage_day_offset',
+  {
+    accountId: accountRef(),
+    offsetSeconds: integer('offset_seconds').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    keyId: keyRef(),
+    chain: text('chain').notNull(),
+    ...counters(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.offsetSeconds, t.day, t.keyId, t.chain] }),
+    index('usage_day_offset_key_day_idx').on(t.keyId, t.offsetSeconds, t.day),
+  ],
+);
+
+export const usageDayOffsetKey = pgTable(
+  'usage_day_offset_key',
+  {
+    accountId: accountRef(),
+    offsetSeconds: integer('offset_seconds').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    keyId: keyRef(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.offsetSeconds, t.day, t.keyId] })],
+);
+
+export const usageDayOffsetChain = pgTable(
+  'usage_day_offset_chain',
+  {
+    accountId: accountRef(),
+    offsetSeconds: integer('offset_seconds').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    chain: text('chain').notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.offsetSeconds, t.day, t.chain] })],
+);
