@@ -187,7 +187,15 @@ export const USAGE_TABLES = [
   'usage_minute',
   ...COUNTER_ROLLUPS.map((r) => r.table),
   'usage_day_key_method',
+  'usage_day_key_method_all_chains',
   'usage_day_method',
+] as const;
+
+/** The per-offset day rollups: empty until a report in another zone first asks for an offset. */
+export const OFFSET_TABLES = [
+  'usage_day_offset',
+  'usage_day_offset_key',
+  'usage_day_offset_chain',
 ] as const;
 
 /** `name as (insert … select … from source group by … on conflict do update add)` for one counter rollup. */
@@ -287,6 +295,14 @@ function chunkStatement(
       from s group by 1, 2, 3, 4, 5
       on conflict (key_id, day, chain, method) do update set
         requests = usage_day_key_method.requests + excluded.requests, ru = usage_day_key_method.ru + excluded.ru
+    ),
+    dka as (
+      insert into usage_day_key_method_all_chains (account_id, key_id, method, day, requests, ru)
+      select account_id, key_id, method, (minute at time zone ${a.timeZone}::text)::date, sum(requests), sum(ru)
+      from s group by 1, 2, 3, 4
+      on conflict (key_id, day, method) do update set
+        requests = usage_day_key_method_all_chains.requests + excluded.requests,
+        ru = usage_day_key_method_all_chains.ru + excluded.ru
     ),
     dm as (
       insert into usage_day_method (account_id, chain, method, day, requests, ru)
@@ -460,6 +476,16 @@ export async function rollupDifferences(
             from usage_day_key_method d join accounts a on a.id = d.account_id where day >= ${fullDay}`,
       ),
     ),
+    usage_day_key_method_all_chains: await count(
+      diff(
+        sql`select m.account_id, key_id, method, (minute at time zone a.time_zone)::date as day,
+              sum(requests), sum(ru)
+            from ${minutes} where (minute at time zone a.time_zone)::date >= ${fullDay} group by 1, 2, 3, 4`,
+        sql`select d.account_id, key_id, method, day, requests::numeric, ru::numeric
+            from usage_day_key_method_all_chains d join accounts a on a.id = d.account_id
+            where day >= ${fullDay}`,
+      ),
+    ),
     usage_day_method: await count(
       diff(
         sql`select m.account_id, chain, method, (minute at time zone a.time_zone)::date as day, sum(requests),
@@ -570,7 +596,7 @@ export async function tableSizes(
   db: TDatabase,
 ): Promise<{ tables: Array<{ table: string; rows: number; bytes: number }>; dbBytes: number }> {
   const tables = [];
-  for (const table of USAGE_TABLES) {
+  for (const table of [...USAGE_TABLES, ...OFFSET_TABLES]) {
     const [r] = await query<{ rows: string; bytes: string }>(
       db,
       sql`select (select count(*) from ${sql.identifier(table)})::int8 as rows,

@@ -6,12 +6,18 @@ import {
   accounts,
   usageDay,
   usageDayKeyMethod,
+  usageDayKeyMethodAllChains,
   usageDayChain,
   usageDayKey,
   usageDayMethod,
+  usageDayOffset,
+  usageDayOffsetChain,
+  usageDayOffsetKey,
+  usageDayOffsetKept,
   usageHour,
   usageHourChain,
   usageHourKey,
+  type TDatabase,
   type TExecutor,
 } from '@rpc/db';
 import { localDate } from '@rpc/contract';
@@ -156,6 +162,30 @@ export async function addToRollups(
     ],
     false,
   );
+  const keyMethodsAllChains = new Map<
+    string,
+    TCounters & { accountId: string; keyId: string; method: string; day: string }
+  >();
+  for (const r of keyMethods.values()) {
+    const { accountId, keyId, method, day } = r;
+    addInto(
+      keyMethodsAllChains,
+      `${keyId}|${day}|${method}`,
+      () => ({ ...zero, accountId, keyId, method, day }),
+      r,
+    );
+  }
+  await upsertAdd(
+    tx,
+    usageDayKeyMethodAllChains,
+    sorted(keyMethodsAllChains).map(({ errors: _e, latencyMsSum: _l, ...rest }) => rest),
+    [
+      usageDayKeyMethodAllChains.keyId,
+      usageDayKeyMethodAllChains.day,
+      usageDayKeyMethodAllChains.method,
+    ],
+    false,
+  );
   await upsertAdd(
     tx,
     usageDayMethod,
@@ -231,9 +261,147 @@ export async function addToRollups(
     [usageDayChain.accountId, usageDayChain.day, usageDayChain.chain],
     true,
   );
+  await addToDayOffsets(tx, [...hours.values()]);
+}
+
+/** day = the UTC date of (hour + offset): the local date of the hour's start at that UTC offset. */
+export const offsetDay = (hour: number, offsetSeconds: number): string =>
+  new Date(hour + offsetSeconds * 1000).toISOString().slice(0, 10);
+
+/** The per-offset day rollups, by the usage_hour rollup each is summed from. */
+export type TOffsetRollup = 'wide' | 'key' | 'chain';
+const OFFSET_SOURCES: Record<TOffsetRollup, { table: string; hours: string; cols: string }> = {
+  wide: { table: 'usage_day_offset', hours: 'usage_hour', cols: 'key_id, chain' },
+  key: { table: 'usage_day_offset_key', hours: 'usage_hour_key', cols: 'key_id' },
+  chain: { table: 'usage_day_offset_chain', hours: 'usage_hour_chain', cols: 'chain' },
+};
+
+/**
+ * Adds a batch's hour rows to the per-offset day rollups their accounts keep (usually none). Runs after
+ * lockReportZones, so it is ordered against keepDayOffsets of the same account.
+ */
+async function addToDayOffsets(
+  tx: TExecutor,
+  hours: Array<TCounters & { accountId: string; keyId: string; chain: string; hour: Date }>,
+): Promise<void> {
+  const accountIds = [...new Set(hours.map((h) => h.accountId))];
+  if (accountIds.length === 0) return;
+  const kept = await tx
+    .select({
+      accountId: usageDayOffsetKept.accountId,
+      offset: usageDayOffsetKept.offsetSeconds,
+      rollup: usageDayOffsetKept.rollup,
+    })
+    .from(usageDayOffsetKept)
+    .where(inArray(usageDayOffsetKept.accountId, accountIds));
+  if (kept.length === 0) return;
+  const keptOf = new Map<string, Array<{ offset: number; rollup: string }>>();
+  for (const k of kept) keptOf.set(k.accountId, [...(keptOf.get(k.accountId) ?? []), k]);
+  type TRow = TCounters & { accountId: string; offsetSeconds: number; day: string };
+  const wide = new Map<string, TRow & { keyId: string; chain: string }>();
+  const byKey = new Map<string, TRow & { keyId: string }>();
+  const byChain = new Map<string, TRow & { chain: string }>();
+  const zero = { requests: 0, ru: 0, errors: 0, latencyMsSum: 0 };
+  for (const h of hours) {
+    for (const { offset: offsetSeconds, rollup } of keptOf.get(h.accountId) ?? []) {
+      const day = offsetDay(h.hour.getTime(), offsetSeconds);
+      const { accountId, keyId, chain } = h;
+      const at = `${accountId}|${offsetSeconds}|${day}`;
+      const base = { ...zero, accountId, offsetSeconds, day };
+      if (rollup === 'wide')
+        addInto(wide, `${at}|${keyId}|${chain}`, () => ({ ...base, keyId, chain }), h);
+      else if (rollup === 'key') addInto(byKey, `${at}|${keyId}`, () => ({ ...base, keyId }), h);
+      else if (rollup === 'chain')
+        addInto(byChain, `${at}|${chain}`, () => ({ ...base, chain }), h);
+    }
+  }
+  const sorted = <T>(m: Map<string, T>): T[] =>
+    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const o = usageDayOffset;
+  await upsertAdd(
+    tx,
+    o,
+    sorted(wide),
+    [o.accountId, o.offsetSeconds, o.day, o.keyId, o.chain],
+    true,
+  );
+  const k = usageDayOffsetKey;
+  await upsertAdd(tx, k, sorted(byKey), [k.accountId, k.offsetSeconds, k.day, k.keyId], true);
+  const c = usageDayOffsetChain;
+  await upsertAdd(tx, c, sorted(byChain), [c.accountId, c.offsetSeconds, c.day, c.chain], true);
+}
+
+/** At most this many distinct UTC offsets kept per account (a zone with summer time needs two). */
+export const MAX_DAY_OFFSETS = 8;
+
+/**
+ * Starts keeping one per-offset day rollup of an account for `offsets` (those not kept yet; new offsets only up
+ * to MAX_DAY_OFFSETS distinct ones in all), backfilled from the matching usage_hour rollup, with the account row
+ * locked like a usage flush (a flush of the account waits for the backfill). Answers the offsets the account
+ * keeps this rollup for afterwards.
+ */
+export async function keepDayOffsets(
+  db: TDatabase,
+  accountId: string,
+  rollup: TOffsetRollup,
+  offsets: number[],
+): Promise<Set<number>> {
+  const keptNow = async (ex: TExecutor) =>
+    ex
+      .select({ offset: usageDayOffsetKept.offsetSeconds, rollup: usageDayOffsetKept.rollup })
+      .from(usageDayOffsetKept)
+      .where(eq(usageDayOffsetKept.accountId, accountId));
+  const keptFor = (rows: Array<{ offset: number; rollup: string }>) =>
+    new Set(rows.filter((r) => r.rollup === rollup).map((r) => r.offset));
+  // Almost always kept already: no lock, no transaction.
+  const seen = keptFor(await keptNow(db));
+  if (offsets.every((o) => seen.has(o))) return seen;
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    const rows = await keptNow(tx);
+    const kept = keptFor(rows);
+    const anyRollup = new Set(rows.map((r) => r.offset));
+    let room = MAX_DAY_OFFSETS - anyRollup.size;
+    const missing: number[] = [];
+    for (const o of new Set(offsets)) {
+      if (kept.has(o)) continue;
+      if (!anyRollup.has(o)) {
+        if (room <= 0) continue;
+        room -= 1;
+      }
+      missing.push(o);
+    }
+    if (missing.length === 0) return kept;
+    await tx
+      .insert(usageDayOffsetKept)
+      .values(missing.map((offsetSeconds) => ({ accountId, offsetSeconds, rollup })));
+    const src = OFFSET_SOURCES[rollup];
+    const offs = sql.join(
+      missing.map((o) => sql`(${o}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into ${sql.raw(src.table)} (account_id, offset_seconds, day, ${sql.raw(src.cols)}, requests, ru,
+        errors, latency_ms_sum)
+      select account_id, o.off, ((hour at time zone 'UTC') + o.off * interval '1 second')::date,
+        ${sql.raw(src.cols)}, sum(requests), sum(ru), sum(errors), sum(latency_ms_sum)
+      from ${sql.raw(src.hours)} cross join (values ${offs}) o(off)
+      where account_id = ${accountId}
+      group by account_id, o.off, 3, ${sql.raw(src.cols)}`);
+    for (const o of missing) kept.add(o);
+    return kept;
+  });
 }
 
 type TRollupTable =
+  | typeof usageDayKeyMethodAllChains
+  | typeof usageDayOffset
+  | typeof usageDayOffsetKey
+  | typeof usageDayOffsetChain
   | typeof usageHour
   | typeof usageDay
   | typeof usageDayKeyMethod
@@ -330,6 +498,20 @@ export async function rebuildDayRollups(
     on conflict (key_id, day, chain, method) do update
       set requests = usage_day_key_method.requests + excluded.requests,
         ru = usage_day_key_method.ru + excluded.ru`);
+  // The same days summed over the chains, from the rows just rebuilt (older days were written with them).
+  await tx
+    .delete(usageDayKeyMethodAllChains)
+    .where(
+      and(
+        eq(usageDayKeyMethodAllChains.accountId, accountId),
+        sql`${usageDayKeyMethodAllChains.day} >= ${fromDay}`,
+      ),
+    );
+  await tx.execute(sql`
+    insert into usage_day_key_method_all_chains (account_id, key_id, method, day, requests, ru)
+    select account_id, key_id, method, day, sum(requests), sum(ru)
+    from usage_day_key_method where account_id = ${accountId} and day >= ${fromDay}
+    group by 1, 2, 3, 4`);
   await tx.execute(sql`
     insert into usage_day_method (account_id, chain, method, day, requests, ru)
     select account_id, chain, method, (minute at time zone ${timeZone})::date, sum(requests), sum(ru)
