@@ -2,12 +2,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildMetaPlugin } from './build-meta-plugin';
+import { localeChunkName } from './src/lib/locale-chunks';
+import { methodFlagsPlugin } from './method-flags-plugin';
+import { precompressPlugin } from './precompress-plugin';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), buildMetaPlugin()],
+  plugins: [react(), buildMetaPlugin(), methodFlagsPlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },
@@ -22,5 +25,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Locale files load lazily (lib/i18n.ts): grouped per language, not one request per namespace.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: localeChunkName }] } } },
   },
 });

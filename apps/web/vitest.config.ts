@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { methodFlagsPlugin } from './method-flags-plugin';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), methodFlagsPlugin()],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify('test-build') },
   test: {
     name: 'web',

@@ -7,17 +7,12 @@ import { startBuildWatcher } from './app/build-watcher';
 import './app/global.css';
 import './lib/antd-react19';
 import { detectLanguage, initI18n, readLangCookie } from './lib/i18n';
+import { SHELL_NAMESPACES } from './lib/locale-chunks';
 import { langFromPath, localePath } from './lib/locale-path';
 import { createQueryClient } from './lib/query-client';
 import { RpcCallError, isCancelledError } from './lib/rpc-client';
 // Imported for its side effect too: it wires sign-out on invalid sessions into the request client.
-import './lib/session';
-// Registers the limit-info load on the after-login seam (SPEC §4).
-import './lib/limit-info';
-import { showNoticePopup } from './components/notice-popup';
-import { wireNotices } from './lib/notices';
-import { wireWallet } from './features/billing/api/wire-wallet';
-import { wireTeams } from './features/team/api/wire-teams';
+import { setSessionHookLoader, useSession } from './lib/session';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -30,7 +25,8 @@ async function start() {
   if (detected.lang !== langFromPath(pathname)) {
     window.history.replaceState(null, '', localePath(`${pathname}${search}${hash}`, detected.lang));
   }
-  await initI18n(langFromPath(window.location.pathname));
+  // The shell's text only: each page loads its own before it renders (app/routes/route-table.tsx).
+  await initI18n(langFromPath(window.location.pathname), SHELL_NAMESPACES);
 
   // Failed calls have shown their popup already and cancelled ones need nothing; the rest is logged.
   window.addEventListener('unhandledrejection', (event) => {
@@ -41,13 +37,24 @@ async function start() {
     console.error('Unhandled rejection', event.reason);
   });
 
-  // SPEC §4: the notice socket and unread notices follow the session; each notice pops up.
-  wireNotices({ show: showNoticePopup });
   const queryClient = createQueryClient();
-  // SPEC §4: a deposit notice refreshes the wallet queries; sign-in loads the wallet overview.
-  wireWallet(queryClient);
-  // SPEC §4: a team removal or disband notice about another team refreshes the team list and team queries.
-  wireTeams(queryClient);
+  // Notices, wallet, teams and limit info follow the session (app/session-wiring.ts): loaded once there is one.
+  let wiring: Promise<void> | null = null;
+  const wireSession = (): Promise<void> =>
+    (wiring ??= import('./app/session-wiring').then(
+      (module) => module.wireSessionFeatures(queryClient),
+      (error: unknown) => {
+        wiring = null; // a failed chunk load is tried again by the next hook run
+        throw error;
+      },
+    ));
+  setSessionHookLoader(wireSession);
+  const onWiringFailed = (error: unknown) =>
+    console.error('Session features failed to load', error);
+  if (useSession.getState().token) wireSession().catch(onWiringFailed);
+  useSession.subscribe((state) => {
+    if (state.token) wireSession().catch(onWiringFailed);
+  });
 
   const router = createAppRouter();
   startBuildWatcher();

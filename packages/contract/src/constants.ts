@@ -26,6 +26,10 @@ export const LIMIT_INFO_REFETCH_DELAYS_MS = [2000, 10_000] as const;
 export const TEAM_LIST_PAGE = { page: 1, perPage: 1000 } as const;
 export const UNREAD_NOTICES_PER_PAGE = 9999;
 
+/** The console API's path and its team header (ARCHITECTURE.md "Console API contract"). */
+export const API_PATH = '/api';
+export const TEAM_ID_HEADER = 'x-team-id';
+
 /** Largest console API request body, in bytes. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 

@@ -24,5 +24,4 @@ export type TRpcError = z.infer<typeof ZRpcErrorSchema>;
 export type TRpcResponse<R = unknown> =
   { id: string | number | null; result: R } | { id: string | number | null; error: TRpcError };
 
-export const API_PATH = '/api';
-export const TEAM_ID_HEADER = 'x-team-id';
+// API_PATH and TEAM_ID_HEADER live in constants.ts: the browser's request client needs them without zod.

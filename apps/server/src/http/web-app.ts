@@ -1,4 +1,8 @@
-/** Serves the built web app (apps/web/dist) with an SPA fallback; missing dist is a warning, not a failure. */
+/**
+ * Serves the built web app (apps/web/dist) with an SPA fallback; missing dist is a warning, not a failure.
+ * The build writes brotli and gzip copies beside its text files (apps/web/precompress-plugin.ts); each request
+ * gets the best one its Accept-Encoding allows, or the original.
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,10 +20,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     // Cache headers come from setHeaders alone; the plugin's default would override them.
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+      // filePath is the copy being sent (app.js.br for app.js): the rules below are about the original.
+      const rel = path
+        .relative(distDir, filePath)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.(?:br|gz)$/, '');
+      // The same URL answers brotli, gzip or identity: caches must key on Accept-Encoding.
+      res.setHeader('vary', 'accept-encoding');
       if (rel.startsWith('builds/meta/') || rel === 'index.html') {
         // The build manifest and the shell must be re-checked every time, or new builds go unnoticed (SPEC §4).
         res.setHeader('cache-control', 'no-cache');

@@ -1,9 +1,12 @@
 /**
- * i18next for English and Chinese. Every src/locales/{en,zh}/<namespace>.json is bundled and registered
- * automatically, so a feature adds its namespace by adding the two files.
+ * i18next for English and Chinese. Every src/locales/{en,zh}/<namespace>.json is registered automatically, so a
+ * feature adds its namespace by adding the two files. They load when first needed (the shell's namespaces before the
+ * first render, a page's before it renders: app/routes/route-table.tsx), in chunks per language (lib/locale-chunks.ts),
+ * so the sign-in page does not carry the console's text in both languages.
  */
 import type { TLanguage } from '@rpc/contract';
 import { LANGUAGES } from '@rpc/contract';
+import type { BackendModule } from 'i18next';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { useCallback } from 'react';
@@ -18,24 +21,37 @@ export const DEFAULT_NS = 'common';
 /** BCP 47 tags for <html lang> and Intl (SPEC §9: en-US, zh-CN). */
 export const LANG_TAG: Record<TLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
 
-type TResources = Record<string, Record<string, Record<string, unknown>>>;
+type TLocaleJson = { default: Record<string, unknown> };
 
-/** Turns the glob result ('../locales/en/common.json' -> json) into { en: { common: json } }. */
-export function collectResources(modules: Record<string, unknown>): TResources {
-  const resources: TResources = {};
-  for (const [file, mod] of Object.entries(modules)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang, ns] = match as unknown as [string, string, string];
-    const json = (mod as { default?: unknown }).default ?? mod;
-    (resources[lang] ??= {})[ns] = json as Record<string, unknown>;
-  }
-  return resources;
+const localeLoaders = import.meta.glob<TLocaleJson>('../locales/*/*.json');
+
+/** '../locales/en/common.json' -> ['en', 'common']. */
+function parseLocaleFile(file: string): [lang: string, ns: string] | undefined {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+  return match ? [match[1]!, match[2]!] : undefined;
 }
 
-const localeModules = import.meta.glob('../locales/*/*.json', { eager: true });
-export const resources = collectResources(localeModules);
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+/** Every namespace that has a file. */
+export const namespaces = [
+  ...new Set(Object.keys(localeLoaders).flatMap((file) => parseLocaleFile(file)?.[1] ?? [])),
+];
+
+/** i18next backend over the locale chunks: a few lines instead of a dependency. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lang, ns, callback) {
+    const load = localeLoaders[`../locales/${lang}/${ns}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (json) => callback(null, json.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is TLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -66,26 +82,41 @@ export function detectLanguage(input: {
 
 export const i18n = i18next.createInstance();
 
-export function initI18n(lang: TLanguage): Promise<unknown> {
+/**
+ * Starts i18next in `lang` with `ns` loaded; unless told, every namespace in both languages (tests render any
+ * screen, a notice in either language). The error texts are always loaded in both languages, since a transport
+ * error carries both (lib/rpc-client.ts).
+ */
+export function initI18n(lang: TLanguage, ns?: readonly string[]): Promise<unknown> {
   return i18n
+    .use(localeBackend)
     .use(initReactI18next)
     .init({
-      resources,
       lng: lang,
       fallbackLng: DEFAULT_LANG,
       supportedLngs: [...LANGUAGES],
-      ns: namespaces,
+      ns: [...(ns ?? namespaces)],
+      ...(ns ? {} : { preload: [...LANGUAGES] }),
       defaultNS: DEFAULT_NS,
       interpolation: { escapeValue: false },
       returnNull: false,
       showSupportNotice: false,
-      // Every namespace is bundled (eager glob), so nothing needs to suspend while loading.
+      // Pages load their namespaces before they render (loadNamespaces), so nothing suspends on text.
       react: { useSuspense: false },
     })
+    .then(() => i18n.reloadResources([...LANGUAGES], ['errors']))
     .catch((error: unknown) => {
       // SPEC §8: a locale that fails to load is logged; the app goes on with what it has.
       console.error('Locale loading failed', error);
     });
+}
+
+/** Loads a page's namespaces in the current language (and English, the fallback) before the page renders. */
+export function loadNamespaces(ns: readonly string[]): Promise<void> {
+  if (!i18n.isInitialized) return Promise.resolve();
+  return i18n.loadNamespaces([...ns]).catch((error: unknown) => {
+    console.error('Locale loading failed', error);
+  });
 }
 
 i18n.on('failedLoading', (lng: string, ns: string, msg: string) => {

@@ -139,8 +139,23 @@ export const onAfterLogin = (hook: TSessionHook) => register(hooks.afterLogin, h
 /** Socket close and notice clean-up on sign-out. */
 export const onBeforeLogout = (hook: TSessionHook) => register(hooks.beforeLogout, hook);
 
+/**
+ * Loads the modules that register hooks (main.tsx loads them only once a session exists, so the sign-in page does
+ * not carry them); awaited before hooks run, so a hook registered by a late module still runs.
+ */
+let loadHookModules: () => Promise<void> = () => Promise.resolve();
+
+export function setSessionHookLoader(load: () => Promise<void>): void {
+  loadHookModules = load;
+}
+
 async function runHooks(set: Set<TSessionHook>, label: string): Promise<void> {
   const state = useSession.getState();
+  try {
+    await loadHookModules();
+  } catch (error) {
+    console.error(`Session hooks could not be loaded (${label})`, error);
+  }
   await Promise.all(
     [...set].map(async (hook) => {
       try {

@@ -4,17 +4,14 @@
  */
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
-import { DashboardLayout } from '../../components/layouts/dashboard-layout';
-import { TopUpReminder } from '../../features/billing/components/top-up-reminder';
-import { SupportSlot } from '../../features/support/components/support-slot';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
 import { decideNavigation, decideScroll, notFoundMessage } from '../../lib/guard';
-import { LANG_TAG, i18n } from '../../lib/i18n';
+import { LANG_TAG, i18n, loadNamespaces, namespaces } from '../../lib/i18n';
 import { langFromPath, localePath } from '../../lib/locale-path';
 import {
   chooseTeam,
@@ -23,7 +20,14 @@ import {
   setLoginType,
   useSession,
 } from '../../lib/session';
+import { ROUTES } from './route-table';
 import { leafHandle, toRouteTarget } from './route-target';
+
+/** The dashboard layout and the console's text load on the first dashboard route (the sign-in pages need neither). */
+const DashboardShell = lazy(async () => {
+  const [module] = await Promise.all([import('./dashboard-shell'), loadNamespaces(namespaces)]);
+  return { default: module.DashboardShell };
+});
 
 /** SPEC §9: head updates debounced 10 ms. */
 export const TITLE_DEBOUNCE_MS = 10;
@@ -94,16 +98,9 @@ function WithLayout({
   children: ReactNode;
 }) {
   return layout === 'dashboard' ? (
-    <DashboardLayout
-      banner={
-        <>
-          <SupportSlot />
-          <TopUpReminder />
-        </>
-      }
-    >
-      {children}
-    </DashboardLayout>
+    <Suspense fallback={<Loading />}>
+      <DashboardShell>{children}</DashboardShell>
+    </Suspense>
   ) : (
     <DefaultLayout>{children}</DefaultLayout>
   );
@@ -182,6 +179,17 @@ export function AppShell() {
       active = false;
     };
   }, [decision.kind, restoreAttempt, navigate]);
+
+  // The page's code and text load while the user is restored and the dashboard layout loads, not after them.
+  const leafName = leaf?.handle.name;
+  const mayShowPage = decision.kind === 'allow' || decision.kind === 'load-user';
+  useEffect(() => {
+    if (!mayShowPage) return;
+    // A failed load is reported where the page renders (the route's error screen).
+    ROUTES.find((route) => route.name === leafName)
+      ?.Page.preload()
+      .catch(() => undefined);
+  }, [leafName, mayShowPage]);
 
   useDocumentHead(
     decision.kind === 'error' ? 'layout:title.404' : (target?.meta.titleKey ?? 'layout:title.404'),

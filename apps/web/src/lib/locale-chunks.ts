@@ -1,0 +1,20 @@
+/**
+ * Which text loads when (lib/i18n.ts), and how the build groups the locale files into chunks (vite.config.ts):
+ * one chunk per language for what the public pages show, one for the rest of the console.
+ */
+
+/** What every screen shows (titles, layout, error popups, icon labels): loaded before the first render. */
+export const SHELL_NAMESPACES: readonly string[] = ['common', 'layout', 'errors', 'icons'];
+
+/** What the sign-in and sign-up pages show besides the shell's text. */
+export const SIGN_IN_NAMESPACES: readonly string[] = ['auth', 'sign-in', 'oauth'];
+
+const PUBLIC_NAMESPACES = new Set([...SHELL_NAMESPACES, ...SIGN_IN_NAMESPACES]);
+
+/** The chunk of a module id when it is a locale file (`locale-en-public`, `locale-zh`), else null. */
+export function localeChunkName(id: string): string | null {
+  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  if (!match) return null;
+  const [, lang, ns] = match;
+  return PUBLIC_NAMESPACES.has(ns!) ? `locale-${lang}-public` : `locale-${lang}`;
+}
