@@ -336,6 +336,8 @@ async function runDatabase(
     // Empty means unset (env.ts): the PGlite run must not pick a database or Redis up from the shell.
     DATABASE_URL: '',
     REDIS_URL: '',
+    // One gateway process: the bench kills that process and reads its journal directory.
+    GATEWAY_WORKERS: '1',
   };
   let label = 'PGlite (embedded, in-memory key invalidation)';
   if (kind === 'postgres') {

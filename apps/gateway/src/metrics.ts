@@ -8,6 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Metric } from 'prom-client';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { workerMetricsCollector } from './cluster-metrics';
 import type { TRuTable } from './metering';
 
 /** How calls that reached the pipeline with a method ended, per (chain, method). */
@@ -49,6 +50,8 @@ export type TMetricSources = {
 
 export type TGatewayMetrics = {
   registry: Registry;
+  /** What a scrape answers: this registry, or in a cluster worker every worker's (cluster-metrics.ts). */
+  collect: () => Promise<string>;
   /** METRICS_TOKEN: when set, scrapes must carry it as a bearer token; otherwise only loopback may scrape. */
   token: string | undefined;
   /** The counters of one (chain, method); an unknown method shares the "other" counters (no new series). */
@@ -73,6 +76,8 @@ export function createGatewayMetrics(o: {
   /** the configured chain ids: the only chain label values besides "dedicated" */
   chains: Iterable<string>;
   token?: string;
+  /** A cluster worker answers scrapes with every worker's metrics, gathered by its primary. */
+  acrossWorkers?: boolean;
 }): TGatewayMetrics {
   const registry = new Registry();
   addProcessMetrics(registry);
@@ -196,8 +201,10 @@ export function createGatewayMetrics(o: {
     },
   });
 
+  const fromCluster = o.acrossWorkers ? workerMetricsCollector(registry) : undefined;
   return {
     registry,
+    collect: fromCluster ?? (() => registry.metrics()),
     token: o.token || undefined,
     callStats,
     refused: (code, count) => {

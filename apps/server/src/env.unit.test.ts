@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MINUTE_RETENTION_DAYS } from '@rpc/contract';
 import { parseEnv } from './env';
@@ -21,6 +22,29 @@ describe('parseEnv', () => {
     expect(() =>
       parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
     ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('GATEWAY_WORKERS', () => {
+  const scale = {
+    DATABASE_URL: 'postgres://db/console',
+    REDIS_URL: 'redis://cache:6379',
+    API_KEY_SECRET: 'x'.repeat(32),
+  };
+  it('is 1 in the embedded default and the cores in scale mode, unless given', () => {
+    expect(parseEnv({}).GATEWAY_WORKERS).toBe(1);
+    expect(parseEnv({ DATABASE_URL: scale.DATABASE_URL }).GATEWAY_WORKERS).toBe(1);
+    expect(parseEnv(scale).GATEWAY_WORKERS).toBe(availableParallelism());
+    expect(parseEnv({ ...scale, GATEWAY_WORKERS: '3' }).GATEWAY_WORKERS).toBe(3);
+    expect(parseEnv({ GATEWAY_WORKERS: '1' }).GATEWAY_WORKERS).toBe(1);
+  });
+  it('refuses more than one worker without PostgreSQL and Redis, and nonsense counts', () => {
+    expect(() => parseEnv({ GATEWAY_WORKERS: '2' })).toThrowError(/GATEWAY_WORKERS.*REDIS_URL/);
+    expect(() => parseEnv({ GATEWAY_WORKERS: '2', DATABASE_URL: scale.DATABASE_URL })).toThrowError(
+      /GATEWAY_WORKERS/,
+    );
+    for (const bad of ['0', '-1', '1.5', 'many', '257'])
+      expect(() => parseEnv({ ...scale, GATEWAY_WORKERS: bad })).toThrowError(/GATEWAY_WORKERS/);
   });
 });
 

@@ -27,6 +27,8 @@ export type TGatewayBalance = AccountBalance & {
   /** What this process may still spend for an account (tests). */
   get(accountId: string): number | undefined;
   start?(): Promise<void>;
+  /** Resolves once the accounts seen so far can spend here (scale mode: their first leases granted). */
+  ready?(): Promise<void>;
   stop?(): Promise<void>;
 };
 

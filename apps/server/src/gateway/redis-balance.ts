@@ -129,6 +129,8 @@ export type TRedisBalanceOptions = {
   onError?: (err: unknown) => void;
   /** Leases of accounts idle this long go back to the pool (default 10 s). */
   idleMs?: number;
+  /** Live gateway processes known without Redis (this one's GATEWAY_WORKERS siblings); default 1. */
+  minLiveProcesses?: number;
 };
 
 export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
@@ -148,6 +150,7 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     super();
     this.prefix = o.keyPrefix ?? 'rpc:ru:';
     this.leaseRu = o.leaseRu ?? 2000;
+    this.liveProcesses = Math.max(1, o.minLiveProcesses ?? 1);
     this.redis = new Redis(o.redisUrl, {
       lazyConnect: true,
       maxRetriesPerRequest: 3,
@@ -171,7 +174,7 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
   }
 
   /** Gateway processes alive now (this one included), as of the last heartbeat. */
-  liveProcesses = 1;
+  liveProcesses: number;
 
   async start(): Promise<void> {
     await this.redis.connect();
@@ -186,7 +189,8 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
   private readonly onError = (err: unknown) => this.o.onError?.(err);
 
   private async heartbeat(): Promise<void> {
-    this.liveProcesses = Math.max(1, await this.redis.ruHeartbeat(this.aliveKey, this.pid, 15_000));
+    const counted = await this.redis.ruHeartbeat(this.aliveKey, this.pid, 15_000);
+    this.liveProcesses = Math.max(1, this.o.minLiveProcesses ?? 1, counted);
   }
 
   override reserve(accountId: string, ru: number, lastCallRu: number): boolean {
@@ -238,13 +242,23 @@ export class RedisLeasedBalance extends RuBudget implements TGatewayBalance {
     this.spendable.set(accountId, 0);
     this.unleased.add(accountId);
     if (this.unleased.size === 1)
-      setImmediate(() => {
-        const ids = [...this.unleased];
-        this.unleased.clear();
-        this.resync(ids)
-          .then(() => Promise.all(ids.map((id) => this.refill(id))))
-          .catch(this.onError);
-      });
+      this.leasing = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          const ids = [...this.unleased];
+          this.unleased.clear();
+          this.resync(ids)
+            .then(() => Promise.all(ids.map((id) => this.refill(id))))
+            .catch(this.onError)
+            .finally(resolve);
+        }),
+      );
+  }
+
+  /** The first leases of the accounts seen so far: awaited before a gateway serves, so its first calls pass. */
+  private leasing: Promise<void> = Promise.resolve();
+
+  async ready(): Promise<void> {
+    await this.leasing;
   }
 
   get(accountId: string): number | undefined {
