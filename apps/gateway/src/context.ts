@@ -12,8 +12,15 @@ import { isIpAllowed, isOriginAllowed } from './routing';
 import type { TChainUpstreams, UpstreamGroup, UpstreamSet } from './upstreams';
 import type { DedicatedRoutes } from './dedicated';
 import type { RefusalCounter } from './refusals';
+import type { RequestLog } from './request-log';
 import type { UsageAggregator } from './usage';
-import type { AccountBalance, KeyStore, TKeyInfo } from './types';
+import type {
+  AccountBalance,
+  KeyStore,
+  TKeyInfo,
+  TRequestOutcome,
+  TRequestTransport,
+} from './types';
 
 export type TGatewayContext = {
   chains: Map<string, TChain>;
@@ -26,6 +33,8 @@ export type TGatewayContext = {
   usage: UsageAggregator;
   /** Counts refusals of known keys for the console's statistics; absent when the sink does not take them. */
   refusals?: RefusalCounter;
+  /** The per-key request log (request-log.ts); absent when the sink does not take it. */
+  requestLog?: RequestLog;
   /** Prometheus metrics of this gateway (metrics.ts). */
   metrics: TGatewayMetrics;
   ruTable: TRuTable;
@@ -71,25 +80,44 @@ export function clientIp(ctx: TGatewayContext, req: IncomingMessage): string {
   return req.socket.remoteAddress ?? '';
 }
 
-/** Key, chain, origin and IP checks shared by HTTP and WebSocket. Order: cheapest and least revealing first. */
+/**
+ * Key, chain, origin and IP checks shared by HTTP and WebSocket. Order: cheapest and least revealing first.
+ * `transport` is only for the request log of a refused key.
+ */
 export function admit(
   ctx: TGatewayContext,
   target: TPathTarget,
   origin: string | undefined,
   ip: string,
+  transport: TRequestTransport = 'http',
 ): TAdmitted | TGatewayError {
-  if (target.dedicated) return admitDedicated(ctx, target, origin, ip);
+  if (target.dedicated) return admitDedicated(ctx, target, origin, ip, transport);
   const chain = ctx.chains.get(target.chain);
   if (!chain) return rejected(ctx, ERR.unknownChain(target.chain));
   const key = ctx.keys.get(target.apiKey);
   if (!key || key.deleted) return rejected(ctx, ERR.invalidKey());
+  const c = chain.id;
   if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
-    return refused(ctx, key, chain.id, ERR.originDenied(origin));
-  if (key.paused) return refused(ctx, key, chain.id, ERR.pausedKey());
-  if (!isIpAllowed(key.allowlists.ips, ip)) return refused(ctx, key, chain.id, ERR.ipDenied(ip));
+    return refusedAtDoor(ctx, key, c, transport, ERR.originDenied(origin));
+  if (key.paused) return refusedAtDoor(ctx, key, c, transport, ERR.pausedKey());
+  if (!isIpAllowed(key.allowlists.ips, ip))
+    return refusedAtDoor(ctx, key, c, transport, ERR.ipDenied(ip));
   const ups = ctx.upstreams.chains.get(chain.id);
-  if (!chain.available || !ups) return refused(ctx, key, chain.id, ERR.chainUnavailable(chain.id));
+  if (!chain.available || !ups)
+    return refusedAtDoor(ctx, key, c, transport, ERR.chainUnavailable(chain.id));
   return { chain, key, ups, dedicated: false };
+}
+
+/** A refusal of a known key before any call was read: counted, and logged with no method. */
+function refusedAtDoor(
+  ctx: TGatewayContext,
+  key: TKeyInfo,
+  chain: string,
+  transport: TRequestTransport,
+  e: TGatewayError,
+): TGatewayError {
+  logRefusal(ctx, key, chain, '', transport, e, 0);
+  return refused(ctx, key, chain, e);
 }
 
 /**
@@ -101,6 +129,7 @@ function admitDedicated(
   target: TPathTarget,
   origin: string | undefined,
   ip: string,
+  transport: TRequestTransport,
 ): TAdmitted | TGatewayError {
   const key = ctx.keys.get(target.apiKey);
   if (!key || key.deleted) return rejected(ctx, ERR.invalidKey());
@@ -108,11 +137,12 @@ function admitDedicated(
   if (!node || node.accountId !== key.accountId) return rejected(ctx, ERR.unknownDnNode());
   const chainId = `dn:${node.nodeId}`;
   if (origin !== undefined && !isOriginAllowed(key.allowlists.origins, origin))
-    return refused(ctx, key, chainId, ERR.originDenied(origin));
-  if (key.paused) return refused(ctx, key, chainId, ERR.pausedKey());
-  if (!isIpAllowed(key.allowlists.ips, ip)) return refused(ctx, key, chainId, ERR.ipDenied(ip));
+    return refusedAtDoor(ctx, key, chainId, transport, ERR.originDenied(origin));
+  if (key.paused) return refusedAtDoor(ctx, key, chainId, transport, ERR.pausedKey());
+  if (!isIpAllowed(key.allowlists.ips, ip))
+    return refusedAtDoor(ctx, key, chainId, transport, ERR.ipDenied(ip));
   if (!node.serving || !node.http || Date.now() >= node.expiresAt)
-    return refused(ctx, key, chainId, ERR.dnNodeNotServing());
+    return refusedAtDoor(ctx, key, chainId, transport, ERR.dnNodeNotServing());
   const { chain, ups } = ctx.dedicated.resolve(node);
   return { chain, key, ups, dedicated: true };
 }
@@ -130,6 +160,77 @@ export function refused(
   return e;
 }
 
+/** Characters of a method name kept in the request log. */
+export const MAX_LOGGED_METHOD = 100;
+
+/**
+ * One entry in the key's request log (request-log.ts), when the sink keeps one: a push onto a bounded array.
+ * Never given params, results or bodies.
+ */
+export function logCall(
+  ctx: TGatewayContext,
+  key: TKeyInfo,
+  chain: string,
+  method: string,
+  transport: TRequestTransport,
+  outcome: TRequestOutcome,
+  errorCode: number | null,
+  latencyMs: number,
+  ru: number,
+  at = Date.now(),
+): void {
+  ctx.requestLog?.add({
+    at,
+    accountId: key.accountId,
+    keyId: key.keyId,
+    chain,
+    // A refused call's method is whatever the caller sent: only its start is kept.
+    method: method.length > MAX_LOGGED_METHOD ? method.slice(0, MAX_LOGGED_METHOD) : method,
+    transport,
+    outcome,
+    errorCode,
+    latencyMs: Math.round(latencyMs),
+    ru,
+  });
+}
+
+/** A refused call of a known key in its request log: outcome 'refused' with the code it was answered with. */
+export function logRefusal(
+  ctx: TGatewayContext,
+  key: TKeyInfo,
+  chain: string,
+  method: string,
+  transport: TRequestTransport,
+  e: TGatewayError,
+  latencyMs: number,
+): void {
+  if (ctx.requestLog) logCall(ctx, key, chain, method, transport, 'refused', e.code, latencyMs, 0);
+}
+
+/**
+ * A refusal of a known key's call that is not counted as a refusal of the key (malformed input: no method, bad
+ * JSON, a batch too big): counted in the metrics, logged in the key's request log.
+ */
+export function rejectedFor(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  transport: TRequestTransport,
+  e: TGatewayError,
+  method = '',
+  started?: number,
+): TGatewayError {
+  logRefusal(
+    ctx,
+    a.key,
+    a.chain.id,
+    method,
+    transport,
+    e,
+    started === undefined ? 0 : performance.now() - started,
+  );
+  return rejected(ctx, e);
+}
+
 /** A refusal with no key to charge it to (bad key, unknown chain, malformed input): counted in the metrics only. */
 export function rejected(ctx: TGatewayContext, e: TGatewayError, count = 1): TGatewayError {
   ctx.metrics.refused(e.code, count);
@@ -140,7 +241,7 @@ export function rejected(ctx: TGatewayContext, e: TGatewayError, count = 1): TGa
 export function checkBalance(ctx: TGatewayContext, a: TAdmitted): TGatewayError | undefined {
   if (ctx.balance.hasRu(a.key.accountId)) return undefined;
   ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);
-  return refused(ctx, a.key, a.chain.id, ERR.noRu());
+  return refusedAtDoor(ctx, a.key, a.chain.id, 'ws', ERR.noRu());
 }
 
 export type TResolvedGroup = { group: UpstreamGroup; archive: boolean; name: string };

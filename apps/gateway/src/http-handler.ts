@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { TAdmitted, TGatewayContext } from './context';
-import { admit, clientIp, isErrorBody, parsePath, rejected } from './context';
+import { admit, clientIp, isErrorBody, parsePath, rejected, rejectedFor } from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
 import type { TPreparedCall, TTicket } from './pipeline';
@@ -18,6 +18,7 @@ import {
 } from './pipeline';
 import { FILTER_METHODS } from './filter-owners';
 import { isScrapeAllowed } from './metrics';
+import { errorCodeOfBody, errorCodeOfObject } from './request-log';
 import { maxBatchOf } from './tiers';
 
 const gunzipAsync = promisify(gunzip);
@@ -168,7 +169,7 @@ function serveMetrics(ctx: TGatewayContext, req: IncomingMessage, res: ServerRes
   const m = ctx.metrics;
   if (req.method !== 'GET' || !isScrapeAllowed(m.token, req.headers, req.socket.remoteAddress))
     return sendError(res, ERR.notFound(), null);
-  m.registry.metrics().then(
+  m.collect().then(
     (text) => {
       res
         .writeHead(200, { 'content-type': m.registry.contentType, 'cache-control': 'no-store' })
@@ -233,7 +234,7 @@ function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse)
   }
   if (req.method !== 'POST') {
     req.resume();
-    const e = rejected(ctx, ERR.methodNotAllowedHttp());
+    const e = rejectedFor(ctx, admitted, 'http', ERR.methodNotAllowedHttp());
     return sendError(res, e, null, { ...cors, allow: 'POST, OPTIONS' });
   }
 
@@ -264,7 +265,7 @@ function onBody(
   try {
     if (err) {
       if (err instanceof BodyError)
-        return sendError(res, rejected(ctx, err.gatewayError), null, cors);
+        return sendError(res, refuse(ctx, admitted, err.gatewayError, started), null, cors);
       return fail(res);
     }
     afterBody(ctx, req, res, admitted, body as Buffer, cors, started);
@@ -286,25 +287,51 @@ function afterBody(
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return sendError(res, rejected(ctx, ERR.parse('body is not valid JSON')), null, cors);
+    return sendError(
+      res,
+      refuse(ctx, admitted, ERR.parse('body is not valid JSON'), started),
+      null,
+      cors,
+    );
   }
   if (Array.isArray(parsed)) {
-    if (parsed.length === 0) return sendError(res, rejected(ctx, ERR.emptyBatch()), null, cors);
+    if (parsed.length === 0)
+      return sendError(res, refuse(ctx, admitted, ERR.emptyBatch(), started), null, cors);
     // The tier's batch size follows its rate; a dedicated node is not held to the shared tier.
     const max = admitted.dedicated ? ctx.maxBatch : maxBatchOf(admitted.key.tier, ctx.maxBatch);
     if (parsed.length > max)
-      return sendError(res, rejected(ctx, ERR.batchTooLarge(parsed.length, max)), null, cors);
+      return sendError(
+        res,
+        refuse(ctx, admitted, ERR.batchTooLarge(parsed.length, max), started),
+        null,
+        cors,
+      );
     handleBatch(ctx, req, res, admitted, parsed as unknown[], cors, started).catch(() => fail(res));
     return;
   }
   if (!parsed || typeof parsed !== 'object')
     return sendError(
       res,
-      rejected(ctx, ERR.invalidRequest('expected a JSON-RPC object or a batch array')),
+      refuse(
+        ctx,
+        admitted,
+        ERR.invalidRequest('expected a JSON-RPC object or a batch array'),
+        started,
+      ),
       null,
       cors,
     );
   handleSingle(ctx, req, res, admitted, parsed, cors, started);
+}
+
+/** A refusal of the whole request of a known key (bad body): in its request log with no method. */
+function refuse(
+  ctx: TGatewayContext,
+  a: TAdmitted,
+  e: TGatewayError,
+  started: number,
+): TGatewayError {
+  return rejectedFor(ctx, a, 'http', e, '', started);
 }
 
 function handleSingle(
@@ -332,7 +359,9 @@ function handleSingle(
           return sendError(res, ERR.upstreamUnavailable(), call.id, cors);
         }
         const isError = reply.status !== 200 || isErrorBody(reply.body);
-        settleCall(ctx, ticket, { kind: 'answered', bytes: reply.body.length, isError });
+        // The error code is read (without parsing) only from error answers, and only when it is logged.
+        const errorCode = isError && ctx.requestLog ? errorCodeOfBody(reply.body) : null;
+        settleCall(ctx, ticket, { kind: 'answered', bytes: reply.body.length, isError, errorCode });
         // Parsed only for the few methods whose answer we must remember (new filter ids).
         if (!isError && FILTER_METHODS.has(call.method))
           noteResult(ctx, ticket, resultOf(reply.body));
@@ -416,7 +445,12 @@ async function handleBatch(
             const text = isError
               ? JSON.stringify({ jsonrpc: '2.0', id: c.id ?? null, error: item.error })
               : JSON.stringify({ jsonrpc: '2.0', id: c.id ?? null, result: item.result });
-            settleCall(ctx, ticket, { kind: 'answered', bytes: Buffer.byteLength(text), isError });
+            settleCall(ctx, ticket, {
+              kind: 'answered',
+              bytes: Buffer.byteLength(text),
+              isError,
+              errorCode: isError ? errorCodeOfObject(item.error) : null,
+            });
             if (!isError) noteResult(ctx, ticket, item.result);
             out[index] = text;
           });

@@ -18,6 +18,7 @@ export { RuBudget, unlimitedBalance } from './budget';
 export { CORS_ALLOWED_HEADERS } from './http-handler';
 export { WS_CLOSE } from './ws-relay';
 export { addProcessMetrics, createGatewayMetrics, isScrapeAllowed } from './metrics';
+export { serveClusterMetrics } from './cluster-metrics';
 export type { TGatewayMetrics } from './metrics';
 export type {
   AccountBalance,
@@ -33,6 +34,11 @@ export type {
   TServicePausedEvent,
   TRefusalBatch,
   TRefusalRow,
+  TRequestLogBatch,
+  TRequestLogDrop,
+  TRequestLogEntry,
+  TRequestOutcome,
+  TRequestTransport,
   TTierLimits,
   TUsageBatch,
   TUsageRow,

@@ -4,13 +4,16 @@
  * once (usage recorded, RUs charged, hold and limiter slot released). Transports keep only bytes and framing.
  */
 import type { TAdmitted, TGatewayContext, TResolvedGroup } from './context';
-import { refused, rejected, resolveGroup } from './context';
+import { logCall, logRefusal, refused, rejectedFor, resolveGroup } from './context';
 import type { TGatewayError } from './errors';
 import { ERR } from './errors';
 import { FILTER_METHODS } from './filter-owners';
 import { computeRu, estimateRu } from './metering';
 import type { TCallStats } from './metrics';
 import { chooseRoute, ERC4337_METHODS } from './routing';
+import type { TRequestOutcome, TRequestTransport } from './types';
+
+const UPSTREAM_UNAVAILABLE_CODE = ERR.upstreamUnavailable().code;
 
 /** A call that passed every check that needs no state: safe to hold RUs for and forward. */
 export type TPreparedCall = {
@@ -23,6 +26,8 @@ export type TPreparedCall = {
   estimate: number;
   /** this call's (chain, method) counters in the metrics, resolved once */
   stats: TCallStats;
+  /** how it came (for the request log) */
+  transport: TRequestTransport;
 };
 
 /** One admission: a single call or a whole batch, holding one limiter slot and one RU hold. */
@@ -41,9 +46,12 @@ export type TTicket = {
   admission: TAdmission;
 };
 
-/** How a forwarded call ended: answered (billed by its bytes), failed upstream (recorded, free), or cancelled. */
+/**
+ * How a forwarded call ended: answered (billed by its bytes), failed upstream (recorded, free), or cancelled.
+ * `errorCode`: an error answer's JSON-RPC code when known (for the request log).
+ */
 export type TOutcome =
-  | { kind: 'answered'; bytes: number; isError: boolean }
+  | { kind: 'answered'; bytes: number; isError: boolean; errorCode?: number | null }
   | { kind: 'failed' }
   | { kind: 'cancelled' };
 
@@ -70,21 +78,30 @@ export function prepareCall(
   raw: unknown,
   transport: 'http' | 'ws',
 ): TPreparedCall | TGatewayError {
-  if (!isCallShape(raw)) return rejected(ctx, ERR.invalidRequest('missing "method"'));
+  if (!isCallShape(raw))
+    return rejectedFor(ctx, a, transport, ERR.invalidRequest('missing "method"'));
   const method = raw.method;
   const stats = ctx.metrics.callStats(a.chain.id, a.dedicated, method);
   // The catalogue, then the key's method and contract allowlists (method-policy.ts).
   const denied = ctx.policy(method, raw.params, a.key);
-  if (denied) return refuseCall(ctx, a, stats, denied);
+  if (denied) return refuseCall(ctx, a, stats, denied, method, transport);
   let route: TResolvedGroup | undefined;
   if (transport === 'ws') {
     if (ERC4337_METHODS.has(method))
-      return refuseCall(ctx, a, stats, ERR.unsupportedMethod(method, a.chain.id));
+      return refuseCall(
+        ctx,
+        a,
+        stats,
+        ERR.unsupportedMethod(method, a.chain.id),
+        method,
+        transport,
+      );
     route = resolveGroup(a.ups, { group: 'full' });
   } else {
     route = resolveGroup(a.ups, chooseRoute(a.key, method, raw.params, a.ups.head));
   }
-  if (!route) return refuseCall(ctx, a, stats, ERR.unsupportedMethod(method, a.chain.id));
+  if (!route)
+    return refuseCall(ctx, a, stats, ERR.unsupportedMethod(method, a.chain.id), method, transport);
   return {
     id: raw.id,
     hasId: 'id' in raw,
@@ -93,6 +110,7 @@ export function prepareCall(
     route,
     estimate: estimateRu(ctx.ruTable, method),
     stats,
+    transport,
   };
 }
 
@@ -118,12 +136,13 @@ export function admitCalls(
   const accountId = a.key.accountId;
   if (!ctx.balance.reserve(accountId, estimate, last.estimate)) {
     ctx.notifyPaused(accountId, a.key.keyId, a.chain.id);
-    return refusedAll(ctx, a, calls, ERR.noRu());
+    return refusedAll(ctx, a, calls, ERR.noRu(), started);
   }
   const verdict = ctx.limiter.acquire(a.key.keyId, a.key.tier, calls.length, estimate);
   if (!verdict.ok) {
     ctx.balance.settle(accountId, estimate, 0);
-    return refusedAll(ctx, a, calls, ERR.rateLimited(verdict.message, verdict.retryAfterSec));
+    const e = ERR.rateLimited(verdict.message, verdict.retryAfterSec);
+    return refusedAll(ctx, a, calls, e, started);
   }
   const admission: TAdmission = { a, estimate, charged: 0, open: calls.length };
   return calls.map((call) => ({ call, started, settled: false, admission }));
@@ -135,19 +154,27 @@ function refuseCall(
   a: TAdmitted,
   stats: TCallStats,
   e: TGatewayError,
+  method: string,
+  transport: TRequestTransport,
 ): TGatewayError {
   stats.refused += 1;
+  logRefusal(ctx, a.key, a.chain.id, method, transport, e, 0);
   return refused(ctx, a.key, a.chain.id, e);
 }
 
-/** Refuses prepared calls as one unit (a batch over a limit): each counted as refused. */
+/** Refuses prepared calls as one unit (a batch over a limit): each counted as refused and logged. */
 function refusedAll(
   ctx: TGatewayContext,
   a: TAdmitted,
   calls: TPreparedCall[],
   e: TGatewayError,
+  started: number,
 ): TGatewayError {
-  for (const c of calls) c.stats.refused += 1;
+  const took = ctx.requestLog ? performance.now() - started : 0;
+  for (const c of calls) {
+    c.stats.refused += 1;
+    logRefusal(ctx, a.key, a.chain.id, c.method, c.transport, e, took);
+  }
   return refused(ctx, a.key, a.chain.id, e, calls.length);
 }
 
@@ -159,6 +186,8 @@ export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome):
   const { key, chain } = ad.a;
   let ru = 0;
   const stats = t.call.stats;
+  const at = Date.now();
+  const took = performance.now() - t.started;
   if (outcome.kind === 'cancelled') stats.cancelled += 1;
   else if (outcome.kind === 'failed') stats.unavailable += 1;
   else if (outcome.isError) stats.error += 1;
@@ -176,17 +205,9 @@ export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome):
         },
         ctx.ruTable,
       );
-    ctx.usage.record(
-      key.accountId,
-      key.keyId,
-      chain.id,
-      t.call.method,
-      Date.now(),
-      ru,
-      isError,
-      performance.now() - t.started,
-    );
+    ctx.usage.record(key.accountId, key.keyId, chain.id, t.call.method, at, ru, isError, took);
   }
+  if (ctx.requestLog) logSettled(ctx, t, outcome, ru, took, at);
   ad.charged += ru;
   ad.open -= 1;
   if (ad.open === 0 && !ad.a.dedicated) {
@@ -194,6 +215,28 @@ export function settleCall(ctx: TGatewayContext, t: TTicket, outcome: TOutcome):
     ctx.limiter.release(key.keyId, ad.estimate, ad.charged);
   }
   return ru;
+}
+
+/** The request-log entry of a settled call: its outcome, the answer's error code, latency and RUs. */
+function logSettled(
+  ctx: TGatewayContext,
+  t: TTicket,
+  outcome: TOutcome,
+  ru: number,
+  took: number,
+  at: number,
+): void {
+  const { key, chain } = t.admission.a;
+  let logged: TRequestOutcome = 'cancelled';
+  let code: number | null = null;
+  if (outcome.kind === 'answered') {
+    logged = outcome.isError ? 'rpc_error' : 'ok';
+    if (outcome.isError) code = outcome.errorCode ?? null;
+  } else if (outcome.kind === 'failed') {
+    logged = 'upstream_failed';
+    code = UPSTREAM_UNAVAILABLE_CODE;
+  }
+  logCall(ctx, key, chain.id, t.call.method, t.call.transport, logged, code, took, ru, at);
 }
 
 /**
@@ -212,11 +255,13 @@ export function chargeNotification(
     const at = Date.now();
     const took = performance.now() - started;
     ctx.usage.record(a.key.accountId, a.key.keyId, a.chain.id, method, at, 0, false, took);
+    logCall(ctx, a.key, a.chain.id, method, 'ws', 'ok', null, took, 0, at);
     return true;
   }
   const estimate = estimateRu(ctx.ruTable, method);
   if (!ctx.balance.reserve(a.key.accountId, estimate, estimate)) {
     ctx.notifyPaused(a.key.accountId, a.key.keyId, a.chain.id);
+    logRefusal(ctx, a.key, a.chain.id, method, 'ws', ERR.noRu(), 0);
     return false;
   }
   const ru = computeRu(
@@ -229,16 +274,10 @@ export function chargeNotification(
     },
     ctx.ruTable,
   );
-  ctx.usage.record(
-    a.key.accountId,
-    a.key.keyId,
-    a.chain.id,
-    method,
-    Date.now(),
-    ru,
-    false,
-    performance.now() - started,
-  );
+  const at = Date.now();
+  const took = performance.now() - started;
+  ctx.usage.record(a.key.accountId, a.key.keyId, a.chain.id, method, at, ru, false, took);
+  logCall(ctx, a.key, a.chain.id, method, 'ws', 'ok', null, took, ru, at);
   ctx.balance.settle(a.key.accountId, estimate, ru);
   return true;
 }

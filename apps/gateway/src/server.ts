@@ -17,6 +17,7 @@ import { FilterOwners } from './filter-owners';
 import { createCallPolicy } from './method-policy';
 import { createGatewayMetrics } from './metrics';
 import { RefusalCounter } from './refusals';
+import { RequestLog } from './request-log';
 import { MemoryUsageSink, UsageAggregator } from './usage';
 import { createUpgradeHandler } from './ws-relay';
 
@@ -40,6 +41,8 @@ export type TGatewayOptions = {
   maxBodyBytes?: number;
   maxBatch?: number;
   flushIntervalMs?: number;
+  /** Per-key request log caps per flush window (request-log.ts); the log is kept only for a sink that takes it. */
+  requestLog?: { maxPerKey?: number; maxEntries?: number };
   /**
    * Crash journal of usage (one directory per gateway process): every call is written to it before its answer
    * leaves, and what a killed process left is written before this one serves. Without it a crash loses unflushed
@@ -59,12 +62,14 @@ export type TGatewayOptions = {
    * (docs/decisions/metrics.md). Default: process.env.METRICS_TOKEN.
    */
   metricsToken?: string;
+  /** In a GATEWAY_WORKERS worker: scrapes answer every worker's metrics, gathered by the primary. */
+  metricsAcrossWorkers?: boolean;
   onError?: (err: unknown) => void;
 };
 
 export type TGateway = {
   url: string;
-  /** Writes the aggregated usage to the sink now (tests; the timer does it every flushIntervalMs). */
+  /** Writes usage, refusals and the request log to the sink now (tests; timers do it every flushIntervalMs). */
   flushUsage: () => Promise<void>;
   /** Runs the upstream health checks now. */
   checkUpstreams: () => Promise<void>;
@@ -95,6 +100,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     ruTable,
     chains: chains.map((c) => c.id),
     token: opts.metricsToken ?? process.env.METRICS_TOKEN,
+    acrossWorkers: opts.metricsAcrossWorkers,
   });
   // Refusals are counted only for a sink that takes them (refusals.ts).
   const sink = opts.usageSink;
@@ -102,6 +108,14 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     ? new RefusalCounter({
         write: (batch) => sink.writeRefusals?.(batch) ?? Promise.resolve(),
         flushIntervalMs: opts.flushIntervalMs ?? 5000,
+        onError,
+      })
+    : undefined;
+  const requestLog = sink?.writeRequestLogs
+    ? new RequestLog({
+        write: (batch) => sink.writeRequestLogs?.(batch) ?? Promise.resolve(),
+        flushIntervalMs: opts.flushIntervalMs ?? 5000,
+        ...opts.requestLog,
         onError,
       })
     : undefined;
@@ -125,6 +139,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     limiter: new KeyLimiter(undefined, opts.limitShare),
     usage,
     ...(refusals ? { refusals } : {}),
+    ...(requestLog ? { requestLog } : {}),
     metrics,
     ruTable,
     maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,
@@ -160,6 +175,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   });
   usage.start();
   refusals?.start();
+  requestLog?.start();
   upstreams.startHealthChecks(opts.healthCheckIntervalMs ?? 2000);
   // Dedicated nodes that left the store (expired, deleted, moved) let go of their connection pools.
   const pruneDedicated = setInterval(() => dedicated.prune(), 10_000);
@@ -184,6 +200,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       }
       // Refusal counts are not billing: a failed last write loses them.
       await refusals?.stop().catch(onError);
+      await requestLog?.stop().catch(onError);
       await upstreams.close();
     })());
 
@@ -192,6 +209,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     flushUsage: async () => {
       await usage.flush();
       await refusals?.flush();
+      await requestLog?.flush();
     },
     checkUpstreams: () => upstreams.checkAll(),
     pruneDedicated: () => dedicated.prune(),

@@ -109,10 +109,45 @@ export type TRefusalRow = {
 /** A flushed set of refusal counts; `batchId` stays the same on a retry, like a usage batch's. */
 export type TRefusalBatch = { batchId: string; createdAt: number; rows: TRefusalRow[] };
 
+export type TRequestTransport = 'http' | 'ws';
+export type TRequestOutcome = 'ok' | 'rpc_error' | 'refused' | 'upstream_failed' | 'cancelled';
+
+/**
+ * One call in the per-key request log (request-log.ts): what happened to it, never its params, result or body.
+ * `method` is '' when the call had no valid method (or was refused before one was read).
+ */
+export type TRequestLogEntry = {
+  /** epoch ms when it was settled or refused */
+  at: number;
+  accountId: string;
+  keyId: string;
+  chain: string;
+  method: string;
+  transport: TRequestTransport;
+  outcome: TRequestOutcome;
+  /** the JSON-RPC error code of the answer (the gateway's own or the node's), null when none or unknown */
+  errorCode: number | null;
+  /** whole ms */
+  latencyMs: number;
+  ru: number;
+};
+
+/** Entries of a key not kept (over a cap), per UTC minute. */
+export type TRequestLogDrop = { accountId: string; keyId: string; minute: number; count: number };
+
+export type TRequestLogBatch = {
+  batchId: string;
+  createdAt: number;
+  entries: TRequestLogEntry[];
+  dropped: TRequestLogDrop[];
+};
+
 export type UsageSink = {
   write(batch: TUsageBatch): Promise<void>;
   /** Optional: without it refusals are not counted at all. */
   writeRefusals?(batch: TRefusalBatch): Promise<void>;
+  /** Optional: without it no per-key request log is kept (request-log.ts). */
+  writeRequestLogs?(batch: TRequestLogBatch): Promise<void>;
 };
 
 export type TServicePausedEvent = {

@@ -10,7 +10,15 @@ import type { Duplex } from 'node:stream';
 import type { RawData } from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TAdmitted, TGatewayContext } from './context';
-import { admit, checkBalance, clientIp, parsePath, rejected } from './context';
+import {
+  admit,
+  checkBalance,
+  clientIp,
+  logRefusal,
+  parsePath,
+  rejected,
+  rejectedFor,
+} from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
 import type { TPreparedCall, TTicket } from './pipeline';
@@ -23,6 +31,7 @@ import {
   settleCall,
   upstreamCall,
 } from './pipeline';
+import { errorCodeOfObject } from './request-log';
 import { maxBatchOf, socketsPerKeyOf, subscriptionsPerSocketOf } from './tiers';
 import type { TSubListener, TUpItem } from './ws-upstream';
 import { WsUpstream } from './ws-upstream';
@@ -57,20 +66,28 @@ export function createUpgradeHandler(ctx: TGatewayContext) {
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const target = parsePath(req.url ?? '');
     if (!target) return refuseUpgrade(socket, rejected(ctx, ERR.notFound()));
-    const admitted = admit(ctx, target, req.headers.origin, clientIp(ctx, req));
+    const admitted = admit(ctx, target, req.headers.origin, clientIp(ctx, req), 'ws');
     if ('status' in admitted) return refuseUpgrade(socket, admitted);
     // A dedicated node is paid by its term: no RU balance needed.
     const noRu = admitted.dedicated ? undefined : checkBalance(ctx, admitted);
     if (noRu) return refuseUpgrade(socket, noRu);
     if (admitted.ups.ws.length === 0)
-      return refuseUpgrade(socket, rejected(ctx, ERR.chainUnavailable(target.chain)));
+      return refuseUpgrade(
+        socket,
+        rejectedFor(ctx, admitted, 'ws', ERR.chainUnavailable(target.chain)),
+      );
     const keyId = admitted.key.keyId;
     const open = socketsByKey.get(keyId) ?? 0;
     const cap = socketsPerKeyOf(admitted.key.tier);
     if (open >= cap)
       return refuseUpgrade(
         socket,
-        rejected(ctx, ERR.rateLimited(`too many open WebSockets for this key (limit ${cap})`, 1)),
+        rejectedFor(
+          ctx,
+          admitted,
+          'ws',
+          ERR.rateLimited(`too many open WebSockets for this key (limit ${cap})`, 1),
+        ),
       );
     socketsByKey.set(keyId, open + 1);
     let up = upstreams.get(admitted.chain.id);
@@ -183,20 +200,25 @@ class Session {
     try {
       parsed = JSON.parse(text);
     } catch {
-      const e = rejected(this.ctx, ERR.parse('message is not valid JSON'));
+      const e = this.refuse(ERR.parse('message is not valid JSON'), '', started);
       return this.sendText(errorObject(null, e));
     }
     if (!Array.isArray(parsed)) return this.onSingle(parsed, started);
     if (parsed.length === 0)
-      return this.sendText(errorObject(null, rejected(this.ctx, ERR.emptyBatch())));
+      return this.sendText(errorObject(null, this.refuse(ERR.emptyBatch(), '', started)));
     const max = this.a.dedicated
       ? this.ctx.maxBatch
       : maxBatchOf(this.a.key.tier, this.ctx.maxBatch);
     if (parsed.length > max)
       return this.sendText(
-        errorObject(null, rejected(this.ctx, ERR.batchTooLarge(parsed.length, max))),
+        errorObject(null, this.refuse(ERR.batchTooLarge(parsed.length, max), '', started)),
       );
     this.onBatch(parsed, started);
+  }
+
+  /** A refused call (or message) of this key that is not a refusal of the key: metrics and request log. */
+  private refuse(e: TGatewayError, method: string, started: number): TGatewayError {
+    return rejectedFor(this.ctx, this.a, 'ws', e, method, started);
   }
 
   private onSingle(raw: unknown, started: number): void {
@@ -204,7 +226,8 @@ class Session {
     if ('status' in call) return this.sendText(errorObject(idOf(raw), call));
     if (call.method === 'eth_subscribe' && this.subs.size >= this.subsCap()) {
       call.stats.refused += 1;
-      return this.sendText(errorObject(call.id, rejected(this.ctx, this.subsRefusal())));
+      const e = this.refuse(this.subsRefusal(), call.method, started);
+      return this.sendText(errorObject(call.id, e));
     }
     const tickets = admitCalls(this.ctx, this.a, [call], started);
     if (!Array.isArray(tickets)) return this.sendText(errorObject(call.id, tickets));
@@ -227,14 +250,17 @@ class Session {
       if (c.method === 'eth_subscribe' || c.method === 'eth_unsubscribe') {
         c.stats.refused += 1;
         const e = ERR.invalidRequest(`send ${c.method} alone, not in a batch`);
-        return errorObject(c.id, rejected(this.ctx, e));
+        return errorObject(c.id, this.refuse(e, c.method, started));
       }
       prepared.push(c);
       return undefined;
     });
     if (refusals.some((r) => r !== undefined)) {
       const why = ERR.invalidRequest('batch refused: another call in it was refused');
-      for (const c of prepared) c.stats.refused += 1;
+      for (const c of prepared) {
+        c.stats.refused += 1;
+        logRefusal(this.ctx, this.a.key, this.a.chain.id, c.method, 'ws', why, 0);
+      }
       rejected(this.ctx, why, prepared.length);
       return this.sendText(
         `[${refusals.map((r, i) => r ?? errorObject(idOf(raws[i]), why)).join(',')}]`,
@@ -268,7 +294,12 @@ class Session {
     const text = isError
       ? JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, error: o.error })
       : JSON.stringify({ jsonrpc: '2.0', id: t.call.id ?? null, result: o.result });
-    settleCall(this.ctx, t, { kind: 'answered', bytes: Buffer.byteLength(text), isError });
+    settleCall(this.ctx, t, {
+      kind: 'answered',
+      bytes: Buffer.byteLength(text),
+      isError,
+      errorCode: isError ? errorCodeOfObject(o.error) : null,
+    });
     if (!isError) noteResult(this.ctx, t, o.result);
     return text;
   }
@@ -307,6 +338,7 @@ class Session {
           kind: 'answered',
           bytes: Buffer.byteLength(text),
           isError: true,
+          errorCode: errorCodeOfObject(err),
         });
         return this.sendText(text);
       }

@@ -579,9 +579,9 @@ describe('container files (lint)', () => {
       'an unknown variable',
       'compose',
       compose(
-        (s) => (s.gateway!.environment = { ...environmentOf(s.gateway!), GATEWAY_WORKERS: '4' }),
+        (s) => (s.gateway!.environment = { ...environmentOf(s.gateway!), GATEWAY_THREADS: '4' }),
       ),
-      /GATEWAY_WORKERS is read by nothing/,
+      /GATEWAY_THREADS is read by nothing/,
     ],
     [
       'a bad value',

@@ -1,5 +1,6 @@
 /** The server's environment, parsed once at start; a bad value stops the process with a clear message. */
-import { DEFAULT_MINUTE_RETENTION_DAYS } from '@rpc/contract';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_MINUTE_RETENTION_DAYS, DEFAULT_REQUEST_LOG_RETENTION_HOURS } from '@rpc/contract';
 import { z } from 'zod';
 import { ZDepositTokensSchema } from './services/deposits/deposit-settings';
 import { parseOauthEnv, type TOauthProviderEnv } from './services/sign-in/oauth-env';
@@ -59,6 +60,13 @@ export const ZEnvSchema = z.object({
     .min(1)
     .max(3660)
     .default(DEFAULT_MINUTE_RETENTION_DAYS),
+  /** Hours the per-key request log keeps its entries (docs/decisions/request-log.md); pruned hourly. */
+  REQUEST_LOG_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(DEFAULT_REQUEST_LOG_RETENTION_HOURS),
   /** Port of the local Hardhat node started for the `localnet` chain (unless UPSTREAM_LOCALNET_HTTP is set). */
   LOCALNET_PORT: ZPortSchema.default(8545),
   /** Start that Hardhat node in the embedded default (`npm start`); false leaves `localnet` to its env URL. */
@@ -152,11 +160,19 @@ export const ZEnvSchema = z.object({
     .string()
     .regex(/^\S{16,200}$/, 'must be 16 to 200 characters without spaces (openssl rand -hex 32)')
     .optional(),
+  /**
+   * Gateway processes behind GATEWAY_PORT (node:cluster; docs/scale-mode.md, "Gateway workers"). Above 1 needs
+   * DATABASE_URL and REDIS_URL: the workers share one RU pool per account and split each key's rates through Redis,
+   * and PGlite is one process's. Default: the machine's cores in scale mode, else 1.
+   */
+  GATEWAY_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type TEnv = Omit<z.infer<typeof ZEnvSchema>, 'OAUTH_PROVIDERS'> & {
+export type TEnv = Omit<z.infer<typeof ZEnvSchema>, 'OAUTH_PROVIDERS' | 'GATEWAY_WORKERS'> & {
   PUBLIC_URL: string;
+  /** resolved: the given count, or the default (cores in scale mode, else 1) */
+  GATEWAY_WORKERS: number;
   GATEWAY_PUBLIC_URL: string;
   /** the configured third-party sign-in providers, with their OAUTH_<ID>_* settings */
   OAUTH_PROVIDERS: TOauthProviderEnv[];
@@ -169,12 +185,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   const parsed = ZEnvSchema.safeParse(cleaned);
   // OAUTH_<ID>_* names depend on OAUTH_PROVIDERS, so they are read beside the schema; issues are reported together.
   const oauth = parseOauthEnv(cleaned);
-  if (!parsed.success || oauth.issues.length > 0) {
+  const isScaleMode = parsed.success && !!parsed.data.DATABASE_URL && !!parsed.data.REDIS_URL;
+  const workerIssues =
+    parsed.success && (parsed.data.GATEWAY_WORKERS ?? 1) > 1 && !isScaleMode
+      ? [
+          'GATEWAY_WORKERS: above 1 needs DATABASE_URL and REDIS_URL (the workers share balances and limits through them)',
+        ]
+      : [];
+  if (!parsed.success || oauth.issues.length > 0 || workerIssues.length > 0) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues).map(
         (i) => `  ${i.path.join('.')}: ${i.message}`,
       ),
       ...oauth.issues.map((i) => `  ${i}`),
+      ...workerIssues.map((i) => `  ${i}`),
     ];
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
@@ -182,6 +206,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   return {
     ...env,
     OAUTH_PROVIDERS: oauth.providers,
+    GATEWAY_WORKERS: env.GATEWAY_WORKERS ?? (isScaleMode ? availableParallelism() : 1),
     PUBLIC_URL: stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     GATEWAY_PUBLIC_URL: stripSlash(
       env.GATEWAY_PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORT}`,

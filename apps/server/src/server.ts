@@ -243,6 +243,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     registerGiftRu: env.REGISTER_GIFT_RU,
     lowRuThreshold: env.LOW_RU_THRESHOLD,
     minuteRetentionDays: env.USAGE_MINUTE_RETENTION_DAYS,
+    requestLogRetentionHours: env.REQUEST_LOG_RETENTION_HOURS,
   };
   const chains = opts.chains ?? loadChains();
   const dnDriver = opts.dnDriver ?? createDnDriver(env, logger);

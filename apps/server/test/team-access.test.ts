@@ -35,6 +35,7 @@ import {
   moneyLedger,
   notices,
   purchases,
+  requestLogs,
   ruPackages,
   spendLimits,
   stripeCustomers,
@@ -594,6 +595,18 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         { name: `${label} key ${tag}` },
         as,
       );
+      // A request-log entry with a marker method: hub_getApiKeyRequestLogs must never show it to another account.
+      await db.insert(requestLogs).values({
+        accountId,
+        keyId: key.keyId,
+        at: new Date(h.clock.now()),
+        chain: 'localnet',
+        method: `victim_${label}_${tag}`,
+        transport: 'http',
+        outcome: 'ok',
+        latencyMs: 1,
+        ru: 1,
+      });
       const billingName = `${label} Billing ${tag}`;
       await ok(
         'hub_updateUserInvoiceConfig',
@@ -838,6 +851,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         x.nodeId,
         x.cardId,
         x.billingName,
+        `victim_${x.label}_${tag}`,
       ]),
     ].map((s) => s.toLowerCase());
 

@@ -39,3 +39,5 @@ export * from './dedicated-nodes/schemas';
 export { DN_METHODS } from './dedicated-nodes/methods';
 export * from './support/schemas';
 export { SUPPORT_METHODS } from './support/methods';
+export * from './request-logs/schemas';
+export { REQUEST_LOG_METHODS } from './request-logs/methods';

@@ -13,6 +13,7 @@ import { INVOICE_METHODS } from './invoices/methods';
 import { TEAM_METHODS } from './teams/methods';
 import { SIGN_IN_METHODS } from './sign-in/methods';
 import { SUPPORT_METHODS } from './support/methods';
+import { REQUEST_LOG_METHODS } from './request-logs/methods';
 import { WALLET_METHODS } from './wallet/methods';
 import type { TMethodDef } from './define-method';
 
@@ -79,6 +80,7 @@ const all = [
   ...SIGN_IN_METHODS,
   ...DN_METHODS,
   ...SUPPORT_METHODS,
+  ...REQUEST_LOG_METHODS,
 ] as const;
 
 type TAll = (typeof all)[number];

@@ -12,6 +12,7 @@ import {
 import { apiKeys } from '@rpc/db';
 import { gt } from 'drizzle-orm';
 import type { TDeps } from '../rpc/context';
+import { writeRequestLogBatch } from '../services/request-logs/write-request-log-batch';
 import { writeRefusalBatch } from '../services/usage/write-refusal-batch';
 import { writeUsageBatch } from '../services/usage/write-usage-batch';
 import { DbAccountBalance, type TGatewayBalance } from './balances';
@@ -50,7 +51,11 @@ export type TStartDbGatewayOptions = Omit<
    * Scale mode: every gateway process spends an account's RUs from one pool in Redis, in leases (see
    * redis-balance.ts); without it each process budgets alone against the database balance (one process).
    */
-  redis?: { url: string; keyPrefix?: string; leaseRu?: number };
+  /**
+   * `minLiveProcesses`: gateway processes known to run beside this one (its GATEWAY_WORKERS siblings), counted
+   * before their first heartbeat reaches Redis, so a worker never starts out keeping a whole tier to itself.
+   */
+  redis?: { url: string; keyPrefix?: string; leaseRu?: number; minLiveProcesses?: number };
 };
 
 export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGateway> {
@@ -70,6 +75,7 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
         redisUrl: redis.url,
         keyPrefix: redis.keyPrefix,
         leaseRu: redis.leaseRu,
+        minLiveProcesses: redis.minLiveProcesses,
         lowRuThreshold: deps.config.lowRuThreshold,
         onLow: notifier.onLowRu,
         onError,
@@ -95,6 +101,8 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
   );
   const unsubscribe = deps.keyEvents.subscribe((keyId) => keys.refresh(keyId).catch(onError));
   await keys.start();
+  // Every known account can spend before the first call arrives (scale mode: leases granted).
+  await balance.ready?.();
 
   const dnNodes = new DbDnNodeStore(deps);
   await dnNodes.refresh();
@@ -111,6 +119,10 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     // Calls the gateway refused (limits, no RUs, allowlists), for the statistics page; never billed.
     writeRefusals: async (batch) => {
       await writeRefusalBatch(deps.db, batch);
+    },
+    // The per-key request log (docs/decisions/request-log.md); never params, results or bodies.
+    writeRequestLogs: async (batch) => {
+      await writeRequestLogBatch(deps.db, batch);
     },
   };
 

@@ -1,11 +1,12 @@
 /**
- * Runs the minute-retention prune (and the expired sign-in challenges' one) at start and then hourly, in the
- * console role. A plain unref'd timer is enough
+ * Runs the minute-retention prune (and the expired sign-in challenges' and the request log's) at start and then
+ * hourly, in the console role. A plain unref'd timer is enough
  * while there is one console process; in scale mode a job engine over PostgreSQL (pg-boss) replaces it, so
  * several console instances do not each run the same prune (harmless, since deletes are idempotent, but wasteful).
  */
 import type { TDeps } from '../rpc/context';
 import { pruneAuthChallenges } from '../services/sign-in/prune-challenges';
+import { pruneRequestLogs } from '../services/request-logs/prune-request-logs';
 import { pruneUsage } from '../services/usage/prune-usage';
 
 export const USAGE_PRUNE_EVERY_MS = 3_600_000;
@@ -24,6 +25,13 @@ export function startUsagePruning(
         if (r.minuteRows > 0 || r.batches > 0) deps.logger.info(r, 'usage minute rows pruned');
         const challenges = await pruneAuthChallenges(deps.db, now);
         if (challenges > 0) deps.logger.info({ challenges }, 'expired sign-in challenges pruned');
+        const logs = await pruneRequestLogs({
+          db: deps.db,
+          now,
+          retentionHours: deps.config.requestLogRetentionHours,
+        });
+        if (logs.expired + logs.overflow + logs.drops > 0)
+          deps.logger.info(logs, 'request log entries pruned');
       })
       .catch((err: unknown) => deps.logger.error({ err }, 'usage prune failed'))
       .finally(() => {

@@ -38,6 +38,8 @@ export type TAppConfig = {
   lowRuThreshold: number;
   /** Days usage_minute rows are kept; minute-bucket reports and exact top-5 methods reach back this far. */
   minuteRetentionDays: number;
+  /** Hours the per-key request log keeps its entries (REQUEST_LOG_RETENTION_HOURS). */
+  requestLogRetentionHours: number;
 };
 
 /** Long-lived dependencies, one set per server. */

@@ -62,6 +62,7 @@ import { INVOICE_HANDLERS } from './methods/invoices/index';
 import { TEAM_HANDLERS } from './methods/teams/index';
 import { SIGN_IN_HANDLERS } from './methods/sign-in/index';
 import { SUPPORT_HANDLERS } from './methods/support/index';
+import { REQUEST_LOG_HANDLERS } from './methods/request-logs/index';
 import { WALLET_HANDLERS } from './methods/wallet/index';
 
 export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
@@ -128,4 +129,5 @@ export const HANDLERS: { [N in TMethodName]: THandler<N> } = {
   ...SIGN_IN_HANDLERS,
   ...DN_HANDLERS,
   ...SUPPORT_HANDLERS,
+  ...REQUEST_LOG_HANDLERS,
 };

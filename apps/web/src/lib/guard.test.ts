@@ -54,6 +54,7 @@ const PATHS: Record<TRouteName, string> = {
   'rpc-team': '/rpc/team',
   'rpc-team-logs': '/rpc/team/logs',
   'rpc-notifications': '/rpc/notifications',
+  'rpc-api-reference': '/rpc/api-reference',
 };
 
 type TTo = {
@@ -372,6 +373,9 @@ const cases: TCase[] = [
   ['ordinary dashboard page for a personal user', route('rpc-profile'), personal, allow],
   ['zh dashboard page', route('rpc-profile', { lang: 'zh' }), personal, allow],
   ['notifications list for a personal user', route('rpc-notifications'), personal, allow],
+  // Not a SPEC §2 route: the console API reference is a dashboard page like the others.
+  ['API reference for a personal user', route('rpc-api-reference'), personal, allow],
+  ['API reference in a team login', route('rpc-api-reference'), teamLogin, allow],
 ];
 
 describe('decideNavigation (SPEC §2 route guard)', () => {

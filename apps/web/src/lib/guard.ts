@@ -39,6 +39,7 @@ export const ROUTE_NAMES = [
   'rpc-team',
   'rpc-team-logs',
   'rpc-notifications',
+  'rpc-api-reference',
 ] as const;
 
 export type TRouteName = (typeof ROUTE_NAMES)[number];

@@ -6,6 +6,7 @@ import { setAppNavigator } from './app-navigation';
 import { i18n, initI18n } from './i18n';
 import {
   RpcCallError,
+  callDiscover,
   callRpc,
   cancelAllPending,
   isCancelledError,
@@ -109,6 +110,17 @@ describe('request shape (SPEC §7, §6)', () => {
       params: { email: 'a@b.co' },
       id: 1,
     });
+  });
+
+  it('asks rpc.discover for the OpenRPC document the same way, and shows its errors the same way', async () => {
+    answer = () => ok({ openrpc: '1.3.2', methods: [] });
+    await expect(callDiscover()).resolves.toEqual({ openrpc: '1.3.2', methods: [] });
+    expect(calls[0]!.body).toEqual({ method: 'rpc.discover', params: {}, id: 1 });
+    answer = () => fail({ code: 10500, message: 'Internal error.' });
+    expect((await settle(callDiscover())).error).toBeInstanceOf(RpcCallError);
+    expect(shown()).toEqual([
+      expect.objectContaining({ type: 'error', content: 'Internal error.' }),
+    ]);
   });
 
   it('sends no Authorization or team header without cookies', async () => {

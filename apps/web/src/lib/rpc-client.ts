@@ -13,10 +13,11 @@ import {
   SESSION_ERROR_CODES,
   SILENT_ERROR_CODES,
   TEAM_ID_HEADER,
-  getMethod,
 } from '@rpc/contract';
 import { message } from 'antd';
 import Cookies from 'js-cookie';
+// The contract's per-method flags, built from its method table (method-flags-plugin.ts): no schemas shipped.
+import METHOD_FLAGS from 'virtual:rpc-method-flags';
 import { currentLang, i18n } from './i18n';
 import { COOKIE } from './storage-keys';
 
@@ -244,7 +245,19 @@ export async function callRpc<N extends TMethodName>(
   params: TParamsIn<N>,
   opts: TCallOptions = {},
 ): Promise<TResult<N>> {
-  const def = getMethod(method);
+  return (await send(method, params, opts)) as TResult<N>;
+}
+
+/** The API's own OpenRPC method: not in the contract's table, so its answer is unknown until the caller parses it. */
+export const DISCOVER_METHOD = 'rpc.discover';
+
+/** rpc.discover: the OpenRPC document of every method, with the same transport and error rules as callRpc. */
+export function callDiscover(opts: TCallOptions = {}): Promise<unknown> {
+  return send(DISCOVER_METHOD, {}, opts);
+}
+
+async function send(method: string, params: unknown, opts: TCallOptions): Promise<unknown> {
+  const def = Object.hasOwn(METHOD_FLAGS, method) ? METHOD_FLAGS[method] : undefined;
   const flags: TFlags = {
     hideError: opts.hideError ?? def?.hideError ?? false,
     hideLimit: opts.hideLimit ?? def?.hideLimit ?? false,
@@ -316,7 +329,7 @@ export async function callRpc<N extends TMethodName>(
       applyTransportRules(failure, flags);
       throw failure;
     }
-    return (body as { result: TResult<N> }).result;
+    return (body as { result: unknown }).result;
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onOuterAbort);

@@ -1,27 +1,50 @@
-/** Every route of SPEC §2: name (as the guard knows it), path, layout, title, validate rule and page. */
+/** Every route of SPEC §2 (and the API reference): name as the guard knows it, path, layout, title, rule, page. */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
 import type { TRouteMeta, TRouteName } from '../../lib/guard';
+import { loadNamespaces, namespaces } from '../../lib/i18n';
+import { SIGN_IN_NAMESPACES } from '../../lib/locale-chunks';
 
 export type TRouteDef = {
   name: TRouteName;
   /** relative to the locale prefix; '' is the index route */
   path: string;
   meta: TRouteMeta;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: TPage;
 };
 
-/** lazy() for a named export. */
+/** A lazy page that can also be asked to load ahead of rendering (AppShell does while the layout loads). */
+export type TPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/**
+ * lazy() for a named export, with the text it shows: every namespace unless told (the sign-in pages name theirs,
+ * so the first page most visitors see does not load the console's text).
+ */
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   exportName: keyof M & string,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
+  ns: readonly string[] = namespaces,
+): TPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  // One load for preload() and lazy(); a failed one stays failed, as lazy() keeps it (the error screen reloads).
+  const loadPage = () =>
+    (loading ??= Promise.all([load(), loadNamespaces(ns)]).then(([module]) => ({
+      default: module[exportName] as ComponentType,
+    })));
+  return Object.assign(lazy(loadPage), { preload: loadPage });
 }
 
 const auth = {
-  LoginPage: page(() => import('../../features/auth/components/login-page'), 'LoginPage'),
-  RegisterPage: page(() => import('../../features/auth/components/register-page'), 'RegisterPage'),
+  LoginPage: page(
+    () => import('../../features/auth/components/login-page'),
+    'LoginPage',
+    SIGN_IN_NAMESPACES,
+  ),
+  RegisterPage: page(
+    () => import('../../features/auth/components/register-page'),
+    'RegisterPage',
+    SIGN_IN_NAMESPACES,
+  ),
   RegisterConfirmPage: page(
     () => import('../../features/auth/components/register-confirm-page'),
     'RegisterConfirmPage',
@@ -278,6 +301,16 @@ export const ROUTES: readonly TRouteDef[] = [
     Page: page(
       () => import('../../features/notices/components/notifications-page'),
       'NotificationsPage',
+    ),
+  },
+  {
+    // Not in SPEC §2: the console API's reference (issue 16), a dashboard page for signed-in users.
+    name: 'rpc-api-reference',
+    path: 'rpc/api-reference',
+    meta: dashboard('rpc-api-reference'),
+    Page: page(
+      () => import('../../features/api-reference/components/api-reference-page'),
+      'ApiReferencePage',
     ),
   },
   // Last: everything no other route matched.

@@ -97,6 +97,7 @@ describe('activeNavKey', () => {
     ['/zh/rpc/dedicated-node/new', 'dedicatedNode'],
     ['/rpc/team/logs', 'team'],
     ['/rpc/notifications', undefined],
+    ['/zh/rpc/api-reference', 'apiReference'],
   ])('%s is under %s', (path, key) => {
     expect(activeNavKey(path)).toBe(key);
   });
@@ -117,6 +118,7 @@ describe('dashboard layout (wide)', () => {
       'Dedicated nodes',
       'Team',
       'Profile',
+      'API reference',
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/rpc');
     expect(within(nav).getByRole('link', { name: 'Billing' })).toHaveAttribute(

@@ -7,6 +7,7 @@ import {
   BarChartOutlined,
   ClusterOutlined,
   HomeOutlined,
+  ReadOutlined,
   TeamOutlined,
   UserOutlined,
   WalletOutlined,
@@ -35,6 +36,7 @@ export const NAV: readonly TNavItem[] = [
   { key: 'dedicatedNode', path: '/rpc/dedicated-node', icon: <ClusterOutlined aria-hidden /> },
   { key: 'team', path: '/rpc/team', icon: <TeamOutlined aria-hidden /> },
   { key: 'profile', path: '/rpc/profile', icon: <UserOutlined aria-hidden /> },
+  { key: 'apiReference', path: '/rpc/api-reference', icon: <ReadOutlined aria-hidden /> },
 ];
 
 /** The nav entry a path belongs to: /rpc/billings/charge is under Billing, /rpc is the overview. */

@@ -442,6 +442,36 @@ describe('EndpointPage key detail', () => {
     expect(within(drawer).getByRole('button', { name: 'Copy curl example' })).toBeInTheDocument();
   });
 
+  it('shows viem, ethers and web3.py examples with the key’s own endpoint, HTTPS and WebSocket', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const drawer = await openDetail();
+    const key = keys[0]!.key;
+    const examples = await within(drawer).findByRole('group', { name: 'Code examples' });
+    await userEvent.click(within(examples).getByRole('tab', { name: 'viem' }));
+    const viem = within(examples).getByRole('group', { name: 'Example request (viem)' });
+    expect(viem).toHaveTextContent(`transport: http('http://localhost:3001/v1/localnet/${key}')`);
+    // localnet is Hardhat's chain id: viem's built-in chain
+    expect(viem).toHaveTextContent("import { hardhat } from 'viem/chains';");
+    expect(
+      within(examples).getByRole('group', { name: 'WebSocket example (viem)' }),
+    ).toHaveTextContent(`webSocket('ws://localhost:3001/v1/localnet/${key}')`);
+    await userEvent.click(within(examples).getByRole('button', { name: 'Copy viem example' }));
+    expect(writeText).toHaveBeenCalledWith(
+      expect.stringContaining(`http('http://localhost:3001/v1/localnet/${key}')`),
+    );
+    await userEvent.click(within(examples).getByRole('tab', { name: 'ethers v6' }));
+    expect(
+      within(examples).getByRole('group', { name: 'Example request (ethers v6)' }),
+    ).toHaveTextContent(
+      `new JsonRpcProvider('http://localhost:3001/v1/localnet/${key}', 31337, { staticNetwork: true })`,
+    );
+    await userEvent.click(within(examples).getByRole('tab', { name: 'web3.py' }));
+    expect(
+      within(examples).getByRole('group', { name: 'Example request (web3.py)' }),
+    ).toHaveTextContent(`Web3.HTTPProvider('http://localhost:3001/v1/localnet/${key}')`);
+  });
+
   it('says when the browser refuses the clipboard, beside the button', async () => {
     const writeText = vi.fn(() => Promise.reject(new Error('denied')));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -645,6 +675,42 @@ describe('EndpointPage gateway guide', () => {
       'aria-selected',
       'true',
     );
+  });
+
+  it('fills the code examples with a chosen key of the account, and links the API reference', async () => {
+    renderPage('/rpc/endpoint?tab=guide');
+    const examples = await screen.findByRole('group', { name: 'Code examples' });
+    const curl = within(examples).getByRole('group', { name: 'Example request (curl)' });
+    expect(curl).toHaveTextContent(
+      `curl -X POST 'http://localhost:3001/v1/localnet/${keys[0]!.key}'`,
+    );
+    // every key on one page (an account has at most 50)
+    expect(calls('hub_getApiKeys')).toEqual([{ page: 1, perPage: 50 }]);
+    await userEvent.click(screen.getByRole('combobox', { name: 'API key' }));
+    await userEvent.click(await screen.findByTitle('Key 7'));
+    const key7 = keys.find((k) => k.name === 'Key 7')!.key;
+    await waitFor(() =>
+      expect(
+        within(examples).getByRole('group', { name: 'Example request (curl)' }),
+      ).toHaveTextContent(`'http://localhost:3001/v1/localnet/${key7}'`),
+    );
+    expect(screen.getByRole('link', { name: 'Open the console API reference' })).toHaveAttribute(
+      'href',
+      '/rpc/api-reference',
+    );
+  });
+
+  it('uses the placeholder key in the examples, and says so, when the account has no key', async () => {
+    keys = [];
+    renderPage('/rpc/endpoint?tab=guide');
+    expect(
+      await screen.findByText(/You have no API key yet, so the examples use YOUR_API_KEY/),
+    ).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'API key' })).toBeNull();
+    const examples = screen.getByRole('group', { name: 'Code examples' });
+    expect(
+      within(examples).getByRole('group', { name: 'Example request (curl)' }),
+    ).toHaveTextContent("curl -X POST 'http://localhost:3001/v1/localnet/YOUR_API_KEY'");
   });
 
   it('?tab=limits opens the rate limits, an unknown tab the keys', async () => {

@@ -1,6 +1,6 @@
 /** A key's detail: endpoint URLs per chain, advanced features, allowlists. Ant Design's Drawer traps focus and closes on Esc. */
 import type { TApiKey } from '@rpc/contract';
-import { Alert, ConfigProvider, Drawer, Flex, Skeleton, Tabs, Tag } from 'antd';
+import { Alert, Button, ConfigProvider, Drawer, Flex, Skeleton, Tabs, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/acting-account';
@@ -15,14 +15,17 @@ export function ApiKeyDrawer({
   keyId,
   fallback,
   onClose,
+  onViewLog,
 }: {
   isOpen: boolean;
   keyId: string | null;
   /** the row the drawer was opened from, shown until the key's own query answers */
   fallback: TApiKey | null;
   onClose: () => void;
+  /** opens the endpoint page's request log on this key */
+  onViewLog?: (keyId: string) => void;
 }) {
-  const { t } = useTranslation('api-keys');
+  const { t } = useTranslation(['api-keys', 'request-log']);
   const detail = useApiKey(isOpen ? keyId : null);
   const chains = useSupportChains();
   const apiKey = detail.data ?? fallback;
@@ -55,6 +58,13 @@ export function ApiKeyDrawer({
         )
       }
       closeIcon={<span aria-label={t('drawer.close')}>×</span>}
+      extra={
+        apiKey && onViewLog ? (
+          <Button type="link" onClick={() => onViewLog(apiKey.keyId)}>
+            {t('request-log:viewLog')}
+          </Button>
+        ) : null
+      }
     >
       {!apiKey ? (
         <Skeleton active />

@@ -1,15 +1,29 @@
-/** Per-chain HTTPS and WSS URLs of a key, from the catalogue's templates, with copy buttons and a curl example. */
+/** Per-chain HTTPS and WSS URLs of a key, from the catalogue's templates, with copy buttons and code examples. */
 import type { TChain } from '@rpc/contract';
-import { Alert, Flex, Input, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Flex, Input, Select, Skeleton, Space } from 'antd';
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { buildEndpointUrl, curlExample } from '../utils/endpoint-urls';
+import { buildEndpointUrl } from '../utils/endpoint-urls';
 import { CopyButton } from '../../../components/copy-button';
+import { CodeExamples } from './code-examples';
 
 /** The first available chain, localnet first when present (it works with no configuration). */
 export function defaultChainId(chains: readonly TChain[]): string | undefined {
   const available = chains.filter((c) => c.available);
   return (available.find((c) => c.id === 'localnet') ?? available[0] ?? chains[0])?.id;
+}
+
+/** The chain picker's options: name and network, unavailable chains shown but not choosable. */
+export function chainSelectOptions(chains: readonly TChain[], t: TFunction<'api-keys'>) {
+  return chains.map((c) => ({
+    value: c.id,
+    title: c.name,
+    disabled: !c.available,
+    label: c.available
+      ? `${c.name} · ${t(`network.${c.network}`)}`
+      : `${c.name} · ${t(`network.${c.network}`)} — ${t('endpoints.unavailable')}`,
+  }));
 }
 
 function UrlRow({ label, url, copyLabel }: { label: string; url: string; copyLabel: string }) {
@@ -60,14 +74,7 @@ export function ChainEndpoints({
           onChange={setChosen}
           showSearch
           optionFilterProp="title"
-          options={chains.map((c) => ({
-            value: c.id,
-            title: c.name,
-            disabled: !c.available,
-            label: c.available
-              ? `${c.name} · ${t(`network.${c.network}`)}`
-              : `${c.name} · ${t(`network.${c.network}`)} — ${t('endpoints.unavailable')}`,
-          }))}
+          options={chainSelectOptions(chains, t)}
         />
       </div>
       {chain && !chain.available ? (
@@ -81,29 +88,14 @@ export function ChainEndpoints({
             copyLabel={t('endpoints.copyHttps')}
           />
           <UrlRow label={t('endpoints.wss')} url={wssUrl} copyLabel={t('endpoints.copyWss')} />
-          <div>
-            <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 4 }}>
-              <Typography.Text>{t('endpoints.curl')}</Typography.Text>
-              <CopyButton text={curlExample(httpsUrl)} label={t('endpoints.copyCurl')} />
-            </Flex>
-            <pre
-              tabIndex={0}
-              aria-label={t('endpoints.curl')}
-              // Wrapped, never wider than the drawer: the whole command stays readable (and copyable above).
-              style={{
-                margin: 0,
-                padding: 12,
-                background: 'rgba(0,0,0,0.04)',
-                borderRadius: 6,
-                fontSize: 12,
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-                maxWidth: '100%',
-              }}
-            >
-              {curlExample(httpsUrl)}
-            </pre>
-          </div>
+          <CodeExamples
+            target={{
+              httpUrl: httpsUrl,
+              ...(wssUrl ? { wsUrl: wssUrl } : {}),
+              chainId: chain.chainId,
+              chainName: chain.name,
+            }}
+          />
         </>
       ) : null}
     </Flex>

@@ -1,6 +1,7 @@
 /**
- * /rpc/endpoint: the account's API keys with their endpoints and features, the rate limits and RU costs, and the
- * gateway's guide. `?tab=limits` and `?tab=guide` open those tabs (the overview's documentation links).
+ * /rpc/endpoint: the account's API keys with their endpoints and features, the rate limits and RU costs, the
+ * gateway's guide and each key's request log. `?tab=limits`, `?tab=guide` and `?tab=logs` (with `&key=<keyId>`)
+ * open those tabs (the overview's documentation links, the key drawer's "View request log").
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TApiKey } from '@rpc/contract';
@@ -24,6 +25,7 @@ import { ApiKeyNameModal } from './api-key-name-modal';
 import { ApiKeysTable } from './api-keys-table';
 import { GatewayGuide } from './gateway-guide';
 import { RateLimitsSection } from './rate-limits-section';
+import { RequestLogTab } from './request-log-tab';
 
 function UpgradeHint() {
   const { t } = useTranslation('api-keys');
@@ -40,7 +42,13 @@ function UpgradeHint() {
   );
 }
 
-function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
+function KeysTab({
+  formatNumber,
+  onViewLog,
+}: {
+  formatNumber: (n: number) => string;
+  onViewLog: (keyId: string) => void;
+}) {
   const { t } = useTranslation('api-keys');
   const [paging, setPaging] = useState({ page: 1, perPage: PAGE_SIZE_DEFAULT });
   const [search, setSearch] = useState('');
@@ -176,13 +184,17 @@ function KeysTab({ formatNumber }: { formatNumber: (n: number) => string }) {
         keyId={openKey?.keyId ?? null}
         fallback={openKey}
         onClose={() => setDrawerOpen(false)}
+        onViewLog={(keyId) => {
+          setDrawerOpen(false);
+          onViewLog(keyId);
+        }}
       />
       {twoFactor.prompt}
     </Flex>
   );
 }
 
-const TABS = ['keys', 'limits', 'guide'] as const;
+const TABS = ['keys', 'limits', 'guide', 'logs'] as const;
 type TTab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TTab {
@@ -190,7 +202,7 @@ function isTab(value: string | null): value is TTab {
 }
 
 export function EndpointPage() {
-  const { t } = useTranslation('api-keys');
+  const { t } = useTranslation(['api-keys', 'request-log']);
   const { lang } = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -201,6 +213,16 @@ export function EndpointPage() {
       (params) => {
         if (next === 'keys') params.delete('tab');
         else params.set('tab', next);
+        params.delete('key');
+        return params;
+      },
+      { replace: true },
+    );
+  const onViewLog = (keyId: string) =>
+    setSearchParams(
+      (params) => {
+        params.set('tab', 'logs');
+        params.set('key', keyId);
         return params;
       },
       { replace: true },
@@ -224,7 +246,7 @@ export function EndpointPage() {
             {
               key: 'keys',
               label: t('tabs.keys'),
-              children: <KeysTab formatNumber={formatNumber} />,
+              children: <KeysTab formatNumber={formatNumber} onViewLog={onViewLog} />,
             },
             {
               key: 'limits',
@@ -235,6 +257,19 @@ export function EndpointPage() {
               key: 'guide',
               label: t('tabs.guide'),
               children: <GatewayGuide chains={chains.data?.list ?? []} />,
+            },
+            {
+              key: 'logs',
+              label: t('request-log:tab'),
+              // Mounted while shown only: it asks for the log when opened, not with the keys.
+              children:
+                tab === 'logs' ? (
+                  <RequestLogTab
+                    key={searchParams.get('key') ?? ''}
+                    initialKeyId={searchParams.get('key')}
+                    formatNumber={formatNumber}
+                  />
+                ) : null,
             },
           ]}
         />

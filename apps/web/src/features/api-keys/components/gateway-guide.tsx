@@ -1,14 +1,16 @@
 /**
  * "Using the gateway": the documentation a developer needs to call the endpoints, in the console and in both
- * languages: URLs, requests and batches, WebSocket, limits, every error the gateway answers and what is charged.
+ * languages: URLs, code examples with the user's own endpoint, requests and batches, WebSocket, limits, every error
+ * the gateway answers, what is charged, and a link to the console API's reference.
  * The codes and statuses are the gateway's own (docs/decisions/gateway-design.md, "Order of checks").
  */
 import type { TChain } from '@rpc/contract';
 import { Card, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFocusableScrollBox } from '../../../components/paged-table';
 import { LocalizedLink } from '../../../lib/locale-path';
-import { buildEndpointUrl } from '../utils/endpoint-urls';
 import { defaultChainId } from './chain-endpoints';
+import { GuideCodeExamples, placeholderUrl } from './guide-code-examples';
 
 /** Every error the gateway itself answers: HTTP status, JSON-RPC code, and the key of its explanation. */
 export const GATEWAY_ERRORS = [
@@ -28,18 +30,13 @@ const h2 = { margin: 0, fontSize: 16 } as const;
 
 export function GatewayGuide({ chains }: { chains: readonly TChain[] }) {
   const { t } = useTranslation('api-keys');
+  const errorsBoxRef = useFocusableScrollBox();
   const chain = chains.find((c) => c.id === defaultChainId(chains));
   const placeholder = t('guide.keyPlaceholder');
   const example = chain
     ? {
-        http: buildEndpointUrl(chain.httpUrlTemplate, placeholder).replace(
-          encodeURIComponent(placeholder),
-          placeholder,
-        ),
-        ws: buildEndpointUrl(chain.wsUrlTemplate, placeholder).replace(
-          encodeURIComponent(placeholder),
-          placeholder,
-        ),
+        http: placeholderUrl(chain.httpUrlTemplate, placeholder),
+        ws: placeholderUrl(chain.wsUrlTemplate, placeholder),
       }
     : null;
   const list = (keys: readonly string[]) => (
@@ -65,6 +62,9 @@ export function GatewayGuide({ chains }: { chains: readonly TChain[] }) {
           </ul>
         ) : null}
       </Card>
+      <Card title={<h2 style={h2}>{t('guide.examples.title')}</h2>}>
+        <GuideCodeExamples chains={chains} />
+      </Card>
       <Card title={<h2 style={h2}>{t('guide.requests.title')}</h2>}>
         {list([
           'guide.requests.post',
@@ -84,38 +84,47 @@ export function GatewayGuide({ chains }: { chains: readonly TChain[] }) {
       </Card>
       <Card title={<h2 style={h2}>{t('guide.errors.title')}</h2>}>
         <Typography.Paragraph>{t('guide.errors.intro')}</Typography.Paragraph>
-        <Table
-          rowKey="code"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={GATEWAY_ERRORS.map((e) => ({ ...e }))}
-          columns={[
-            { key: 'status', title: t('guide.errors.status'), dataIndex: 'status' },
-            {
-              key: 'code',
-              title: t('guide.errors.code'),
-              dataIndex: 'code',
-              render: (code: number) => <Typography.Text code>{code}</Typography.Text>,
-            },
-            {
-              key: 'meaning',
-              title: t('guide.errors.meaning'),
-              render: (_v, e) => t(`guide.errors.rows.${e.key}.meaning`),
-            },
-            {
-              key: 'action',
-              title: t('guide.errors.action'),
-              render: (_v, e) => t(`guide.errors.rows.${e.key}.action`),
-            },
-          ]}
-        />
+        {/* the table scrolls sideways on narrow screens: its box then takes focus (axe scrollable-region-focusable) */}
+        <div ref={errorsBoxRef}>
+          <Table
+            rowKey="code"
+            size="small"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={GATEWAY_ERRORS.map((e) => ({ ...e }))}
+            columns={[
+              { key: 'status', title: t('guide.errors.status'), dataIndex: 'status' },
+              {
+                key: 'code',
+                title: t('guide.errors.code'),
+                dataIndex: 'code',
+                render: (code: number) => <Typography.Text code>{code}</Typography.Text>,
+              },
+              {
+                key: 'meaning',
+                title: t('guide.errors.meaning'),
+                render: (_v, e) => t(`guide.errors.rows.${e.key}.meaning`),
+              },
+              {
+                key: 'action',
+                title: t('guide.errors.action'),
+                render: (_v, e) => t(`guide.errors.rows.${e.key}.action`),
+              },
+            ]}
+          />
+        </div>
         <Typography.Paragraph style={{ margin: '12px 0 0' }}>
           {t('guide.errors.node')}
         </Typography.Paragraph>
       </Card>
       <Card title={<h2 style={h2}>{t('guide.charges.title')}</h2>}>
         <Typography.Paragraph style={{ margin: 0 }}>{t('guide.charges.text')}</Typography.Paragraph>
+      </Card>
+      <Card title={<h2 style={h2}>{t('guide.reference.title')}</h2>}>
+        <Typography.Paragraph>{t('guide.reference.text')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          <LocalizedLink to="/rpc/api-reference">{t('guide.reference.link')}</LocalizedLink>
+        </Typography.Paragraph>
       </Card>
     </Flex>
   );

@@ -5,10 +5,15 @@ export function buildEndpointUrl(template: string, key: string): string {
   return template.split('{key}').join(encodeURIComponent(key));
 }
 
+/** A POSIX shell single-quoted word of any text (a quote inside is closed, escaped and reopened). */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
 /** A curl call of eth_blockNumber against the HTTPS URL, as a user would paste it into a shell. */
 export function curlExample(httpsUrl: string): string {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
-  return `curl -X POST '${httpsUrl}' \\\n  -H 'Content-Type: application/json' \\\n  --data '${body}'`;
+  return `curl -X POST ${shellQuote(httpsUrl)} \\\n  -H 'Content-Type: application/json' \\\n  --data ${shellQuote(body)}`;
 }
 
 /** The key with all but its first and last four characters hidden. */

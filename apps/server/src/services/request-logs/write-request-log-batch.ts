@@ -1,0 +1,66 @@
+/**
+ * Writes one batch of the gateway's per-key request log: its entries, and how many entries of each key and minute
+ * the gateway did not keep (added on conflict). Not billing: a batch the gateway retries after a lost
+ * acknowledgement may appear twice, which a log can bear (docs/decisions/request-log.md).
+ */
+import { apiKeys, requestLogDrops, requestLogs, type TDatabase } from '@rpc/db';
+import type { TRequestLogBatch } from '@rpc/gateway';
+import { inArray, sql } from 'drizzle-orm';
+
+/** Entries per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
+const CHUNK = 1000;
+
+export async function writeRequestLogBatch(
+  db: TDatabase,
+  batch: TRequestLogBatch,
+): Promise<{ entries: number; dropped: number }> {
+  const keyIds = [
+    ...new Set([...batch.entries.map((e) => e.keyId), ...batch.dropped.map((d) => d.keyId)]),
+  ];
+  if (keyIds.length === 0) return { entries: 0, dropped: 0 };
+  // A key removed from the database since the call (its account deleted) takes its entries with it, instead of
+  // failing the whole batch on the foreign key.
+  const known = new Set(
+    (await db.select({ id: apiKeys.id }).from(apiKeys).where(inArray(apiKeys.id, keyIds))).map(
+      (r) => r.id,
+    ),
+  );
+  const entries = batch.entries.filter((e) => known.has(e.keyId));
+  // In a fixed order, so two gateways adding to the same counters never deadlock.
+  const drops = batch.dropped
+    .filter((d) => known.has(d.keyId) && d.count > 0)
+    .sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : a.minute - b.minute));
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < entries.length; i += CHUNK)
+      await tx.insert(requestLogs).values(
+        entries.slice(i, i + CHUNK).map((e) => ({
+          accountId: e.accountId,
+          keyId: e.keyId,
+          at: new Date(e.at),
+          chain: e.chain,
+          method: e.method,
+          transport: e.transport,
+          outcome: e.outcome,
+          errorCode: e.errorCode,
+          latencyMs: Math.max(0, Math.round(e.latencyMs)),
+          ru: Math.max(0, Math.round(e.ru)),
+        })),
+      );
+    for (let i = 0; i < drops.length; i += CHUNK)
+      await tx
+        .insert(requestLogDrops)
+        .values(
+          drops.slice(i, i + CHUNK).map((d) => ({
+            accountId: d.accountId,
+            keyId: d.keyId,
+            minute: new Date(d.minute),
+            count: d.count,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [requestLogDrops.keyId, requestLogDrops.minute],
+          set: { count: sql`${requestLogDrops.count} + excluded.count` },
+        });
+  });
+  return { entries: entries.length, dropped: drops.reduce((n, d) => n + d.count, 0) };
+}
