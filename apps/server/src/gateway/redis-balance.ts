@@ -17,8 +17,11 @@ import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { TAccountState, TBalanceCrossing, TGatewayBalance } from './balances';
 
-/** Grants up to ARGV[2] from the pool (half the pool when it is short), dropping leases of dead processes. */
-const GRANT = `
+/**
+ * Lua, shared by the scripts below: `pool` = base − the leases of live processes (ARGV[1] is this one, always live);
+ * leases of dead processes are dropped on the way. Returns -1 when the account has no base yet.
+ */
+const POOL = `
 local h = KEYS[1]
 local base = redis.call('HGET', h, 'base')
 if not base then return -1 end
@@ -38,6 +41,10 @@ for i = 1, #fields, 2 do
     end
   end
 end
+`;
+
+/** Grants up to ARGV[2] from the pool (half the pool when it is short), dropping leases of dead processes. */
+const GRANT = `${POOL}
 if pool <= 0 then return 0 end
 local want = tonumber(ARGV[2])
 local grant = want
@@ -81,24 +88,7 @@ return 1
  * still be granted) is under ARGV[3]: with plenty left the lease stays, so the account's next call here is served
  * at once instead of refused while a new lease is asked for. Returns what was given back.
  */
-const GIVE_BACK = `
-local h = KEYS[1]
-local base = redis.call('HGET', h, 'base')
-if not base then return 0 end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local pool = tonumber(base)
-local fields = redis.call('HGETALL', h)
-for i = 1, #fields, 2 do
-  local f = fields[i]
-  if string.sub(f, 1, 6) == 'lease:' then
-    local pid = string.sub(f, 7)
-    local alive = redis.call('ZSCORE', KEYS[2], pid)
-    if pid == ARGV[1] or (alive and tonumber(alive) >= now) then
-      pool = pool - tonumber(fields[i + 1])
-    end
-  end
-end
+const GIVE_BACK = `${POOL}
 if pool >= tonumber(ARGV[3]) then return 0 end
 redis.call('HINCRBY', h, 'lease:' .. ARGV[1], -tonumber(ARGV[2]))
 return tonumber(ARGV[2])
