@@ -5,6 +5,7 @@
  * costs one Map lookup. Not journaled: a crash loses up to one flush interval of counts (never billing).
  */
 import { randomUUID } from 'node:crypto';
+import { BatchFlusher } from './batch-flusher';
 import type { TRefusalBatch, TRefusalRow } from './types';
 
 export type TRefusalCounterOptions = {
@@ -17,15 +18,14 @@ export type TRefusalCounterOptions = {
   onError?: (err: unknown) => void;
 };
 
-export class RefusalCounter {
+export class RefusalCounter extends BatchFlusher<TRefusalBatch> {
   private rows = new Map<string, TRefusalRow>();
-  private readonly pending: TRefusalBatch[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
   /** Refusals not counted because the row limit was reached (diagnostics). */
   dropped = 0;
 
-  constructor(private readonly opts: TRefusalCounterOptions) {}
+  constructor(private readonly opts: TRefusalCounterOptions) {
+    super({ ...opts, maxPending: opts.maxPendingBatches ?? 100 });
+  }
 
   /** Counts `count` refused calls of a key on a chain with the JSON-RPC error code they were answered with. */
   note(accountId: string, keyId: string, chain: string, code: number, count = 1, at = Date.now()) {
@@ -43,43 +43,10 @@ export class RefusalCounter {
     this.rows.set(id, { accountId, keyId, chain, code, minute, count });
   }
 
-  start(): void {
-    this.timer = setInterval(() => {
-      this.flush().catch(this.opts.onError ?? (() => {}));
-    }, this.opts.flushIntervalMs ?? 5000);
-    this.timer.unref();
-  }
-
-  /** Writes what was counted (and any batch whose write failed before, with its own id); one flush at a time. */
-  async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    this.flushing = this.doFlush();
-    try {
-      await this.flushing;
-    } finally {
-      this.flushing = undefined;
-    }
-  }
-
-  private async doFlush(): Promise<void> {
-    if (this.rows.size > 0) {
-      this.pending.push({
-        batchId: randomUUID(),
-        createdAt: Date.now(),
-        rows: [...this.rows.values()],
-      });
-      this.rows = new Map();
-      const max = this.opts.maxPendingBatches ?? 100;
-      if (this.pending.length > max) this.pending.splice(0, this.pending.length - max);
-    }
-    while (this.pending.length > 0) {
-      await this.opts.write(this.pending[0] as TRefusalBatch);
-      this.pending.shift();
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.flush();
+  protected takeBatch(): TRefusalBatch | undefined {
+    if (this.rows.size === 0) return undefined;
+    const batch = { batchId: randomUUID(), createdAt: Date.now(), rows: [...this.rows.values()] };
+    this.rows = new Map();
+    return batch;
   }
 }

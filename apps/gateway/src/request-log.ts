@@ -6,6 +6,7 @@
  * how many were not kept (docs/decisions/request-log.md). Not journaled: a crash loses one window (never billing).
  */
 import { randomUUID } from 'node:crypto';
+import { BatchFlusher } from './batch-flusher';
 import type { TRequestLogBatch, TRequestLogDrop, TRequestLogEntry } from './types';
 
 export type TRequestLogOptions = {
@@ -62,14 +63,11 @@ export function errorCodeOfBody(body: Buffer): number | null {
   return negative ? -n : n;
 }
 
-export class RequestLog {
+export class RequestLog extends BatchFlusher<TRequestLogBatch> {
   private entries: TRequestLogEntry[] = [];
   /** entries kept per key in this window */
   private perKey = new Map<string, number>();
   private drops = new Map<string, TRequestLogDrop>();
-  private readonly pending: TRequestLogBatch[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
   private readonly maxPerKey: number;
   private readonly maxEntries: number;
   /** Entries not kept because of a cap, since start (diagnostics; the sink gets them per key). */
@@ -77,7 +75,8 @@ export class RequestLog {
   /** Entries lost because the sink kept failing (diagnostics). */
   lost = 0;
 
-  constructor(private readonly opts: TRequestLogOptions) {
+  constructor(opts: TRequestLogOptions) {
+    super({ ...opts, maxPending: opts.maxPendingBatches ?? 10 });
     this.maxPerKey = opts.maxPerKey ?? 200;
     this.maxEntries = opts.maxEntries ?? 20_000;
   }
@@ -109,46 +108,21 @@ export class RequestLog {
     return this.entries.length;
   }
 
-  start(): void {
-    this.timer = setInterval(() => {
-      this.flush().catch(this.opts.onError ?? (() => {}));
-    }, this.opts.flushIntervalMs ?? 5000);
-    this.timer.unref();
+  protected takeBatch(): TRequestLogBatch | undefined {
+    if (this.entries.length === 0 && this.drops.size === 0) return undefined;
+    const batch = {
+      batchId: randomUUID(),
+      createdAt: Date.now(),
+      entries: this.entries,
+      dropped: [...this.drops.values()],
+    };
+    this.entries = [];
+    this.perKey = new Map();
+    this.drops = new Map();
+    return batch;
   }
 
-  /** Writes what was kept (and any batch whose write failed before); one flush at a time. */
-  async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    this.flushing = this.doFlush();
-    try {
-      await this.flushing;
-    } finally {
-      this.flushing = undefined;
-    }
-  }
-
-  private async doFlush(): Promise<void> {
-    if (this.entries.length > 0 || this.drops.size > 0) {
-      this.pending.push({
-        batchId: randomUUID(),
-        createdAt: Date.now(),
-        entries: this.entries,
-        dropped: [...this.drops.values()],
-      });
-      this.entries = [];
-      this.perKey = new Map();
-      this.drops = new Map();
-      const max = this.opts.maxPendingBatches ?? 10;
-      while (this.pending.length > max) this.lost += this.pending.shift()?.entries.length ?? 0;
-    }
-    while (this.pending.length > 0) {
-      await this.opts.write(this.pending[0] as TRequestLogBatch);
-      this.pending.shift();
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.flush();
+  protected override onOverflow(batch: TRequestLogBatch): void {
+    this.lost += batch.entries.length;
   }
 }
