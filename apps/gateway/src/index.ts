@@ -15,6 +15,8 @@ export { RedisInvalidationChannel, DEFAULT_INVALIDATION_CHANNEL } from './redis-
 export { MemoryUsageSink, UsageAggregator } from './usage';
 export { BUNDLERS } from './types';
 export { RuBudget, unlimitedBalance } from './budget';
+export { KeyLimiter } from './limits';
+export type { TBucketState, TLimitVerdict } from './limits';
 export { CORS_ALLOWED_HEADERS } from './http-handler';
 export { WS_CLOSE } from './ws-relay';
 export { addProcessMetrics, createGatewayMetrics, isScrapeAllowed } from './metrics';

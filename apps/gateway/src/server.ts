@@ -55,6 +55,11 @@ export type TGatewayOptions = {
   connectionsPerUpstream?: number;
   /** This process's share of each key's rates when several gateway processes serve the keys (default 1). */
   limitShare?: () => number;
+  /**
+   * The per-key limiter, when not this process's own buckets (scale mode: one bucket per key in Redis,
+   * apps/server/src/gateway/redis-rate-limiter.ts). Stopped with the gateway.
+   */
+  limiter?: KeyLimiter;
   /** Take the client IP from X-Forwarded-For (behind our own load balancer only). */
   trustProxy?: boolean;
   /**
@@ -136,7 +141,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     dedicated,
     balance: opts.balance ?? unlimitedBalance,
     upstreams,
-    limiter: new KeyLimiter(undefined, opts.limitShare),
+    limiter: opts.limiter ?? new KeyLimiter(undefined, opts.limitShare),
     usage,
     ...(refusals ? { refusals } : {}),
     ...(requestLog ? { requestLog } : {}),
@@ -201,6 +206,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       // Refusal counts are not billing: a failed last write loses them.
       await refusals?.stop().catch(onError);
       await requestLog?.stop().catch(onError);
+      await ctx.limiter.stop().catch(onError);
       await upstreams.close();
     })());
 

@@ -178,7 +178,7 @@ describe.skipIf(!postgres || !hasRedis)('scale mode: one RU pool across gateway 
     }
   });
 
-  it('the gateways count each other alive, so each keeps half of a key’s sustained rates', async () => {
+  it('the gateways count each other alive, so each keeps half of a key’s concurrency', async () => {
     const live = () => gws.map((g) => (g.balance as RedisLeasedBalance).liveProcesses);
     // The first one started alone; it sees the second at its next heartbeat (every 3 s).
     for (let i = 0; i < 100 && live().some((n) => n !== 2); i++)

@@ -17,6 +17,7 @@ import { writeRefusalBatch } from '../services/usage/write-refusal-batch';
 import { writeUsageBatch } from '../services/usage/write-usage-batch';
 import { DbAccountBalance, type TGatewayBalance } from './balances';
 import { RedisLeasedBalance } from './redis-balance';
+import { RedisKeyLimiter } from './redis-rate-limiter';
 import { DbDnNodeStore } from './dn-node-store';
 import { createDbKeyLoader } from './key-loader';
 import { createGatewayNotifier, PAUSED_NOTICE_EVERY_MS, type TGatewayNotifier } from './notifier';
@@ -81,6 +82,18 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
         onError,
       })
     : undefined;
+  // Scale mode: every key's rates come from one bucket in Redis shared by all gateway processes; each of N
+  // live processes keeps 1/N of its concurrency.
+  const limiter =
+    leased && redis
+      ? new RedisKeyLimiter({
+          redisUrl: redis.url,
+          keyPrefix: redis.keyPrefix ? `${redis.keyPrefix}rate:` : undefined,
+          share: () => 1 / leased.liveProcesses,
+          onError,
+        })
+      : undefined;
+  await limiter?.start();
   const balance: TGatewayBalance =
     leased ?? new DbAccountBalance(deps.db, deps.config.lowRuThreshold, notifier.onLowRu);
   await balance.start?.();
@@ -136,8 +149,7 @@ export async function startDbGateway(o: TStartDbGatewayOptions): Promise<TDbGate
     balance,
     usageSink,
     notify: notifier.notify,
-    // Scale mode: each of N live gateway processes keeps 1/N of every key's sustained rates.
-    ...(leased ? { limitShare: () => 1 / leased.liveProcesses } : {}),
+    ...(limiter ? { limiter } : {}),
   });
 
   // Now and then, re-read what may have changed without this process hearing of it: balances (RU bought,
