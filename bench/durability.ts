@@ -13,11 +13,10 @@
  * Options (env): DURABILITY_ROUNDS (5 per database), DURABILITY_RATE (calls/s, 1500), DURABILITY_CONCURRENCY (8),
  * DURABILITY_DATABASES ("pglite,postgres"), TEST_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PASSWORD_HASH_PREFIX } from '@rpc/contract';
@@ -35,7 +34,9 @@ import postgres from 'postgres';
 import { Pool } from 'undici';
 import { computeRu, defaultRuTable } from '../apps/gateway/src/metering';
 import { inspectJournalDir } from '../apps/gateway/src/usage-journal';
-import { ROOT, machine, writeBenchSection } from './bench-doc';
+import { machine, writeBenchSection } from './bench-doc';
+import { freePort } from './gateway-tools';
+import { startProduct, stopProduct } from './product';
 
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 5);
 const RATE = Number(process.env.DURABILITY_RATE ?? 1500);
@@ -79,63 +80,8 @@ async function startUpstream(): Promise<{ url: string; served: () => number; clo
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
+  const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, served: () => served, close: () => server.close() };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-type TProduct = { child: ChildProcess; consoleUrl?: string; gatewayUrl: string; startedMs: number };
-
-/** `npm start` as a user runs it, with the given environment; resolves once it prints where it listens. */
-function startProduct(env: Record<string, string>): Promise<TProduct> {
-  const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const gateway = /Gateway: (\S+)/.exec(out);
-      const needsConsole = env.ROLE !== 'gateway';
-      const consoleUrl = /Console: (\S+)/.exec(out);
-      if (gateway && (!needsConsole || consoleUrl))
-        resolve({
-          child,
-          gatewayUrl: gateway[1]!,
-          consoleUrl: consoleUrl?.[1],
-          startedMs: performance.now() - t0,
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`the product exited with ${code}:\n${out}`)));
-  });
-}
-
-/** Resolves with how the process ended: its exit code, or the signal that ended it. */
-function stopProduct(p: TProduct, signal: 'SIGTERM' | 'SIGKILL'): Promise<number | string> {
-  return new Promise((resolve) => {
-    if (p.child.exitCode !== null || p.child.signalCode !== null)
-      return resolve(p.child.exitCode ?? p.child.signalCode ?? 'gone');
-    p.child.removeAllListeners('exit');
-    p.child.once('exit', (code, sig) => resolve(code ?? sig ?? 'gone'));
-    p.child.kill(signal);
-  });
 }
 
 async function api(

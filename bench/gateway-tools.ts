@@ -196,14 +196,36 @@ export type TWrkResult = {
   wrkCpuUs: number;
 };
 
-/** The wrk script: POST the call, and print the summary and wrk's own CPU as machine-readable lines. */
-export function writeWrkScript(dir: string): string {
-  const file = path.join(dir, 'eth-block-number.lua');
+/**
+ * The wrk script: POST the call, and print the summary and wrk's own CPU as machine-readable lines. With `paths`,
+ * each call goes to the next path in turn (requests formatted once, at start), so the load spreads over many keys.
+ */
+export function writeWrkScript(
+  dir: string,
+  opts: { name?: string; paths?: string[] } = {},
+): string {
+  const file = path.join(dir, `${opts.name ?? 'eth-block-number'}.lua`);
+  const rotate = opts.paths?.length
+    ? `local paths = { ${opts.paths.map((p) => JSON.stringify(p)).join(', ')} }
+local requests = {}
+local next_request = 0
+init = function(args)
+  for i, p in ipairs(paths) do
+    requests[i] = wrk.format(nil, p)
+  end
+end
+request = function()
+  next_request = next_request % #requests + 1
+  return requests[next_request]
+end
+`
+    : '';
   writeFileSync(
     file,
     `wrk.method = "POST"
 wrk.body = '${CALL_BODY}'
 wrk.headers["Content-Type"] = "application/json"
+${rotate}
 
 done = function(summary, latency, requests)
   local e = summary.errors

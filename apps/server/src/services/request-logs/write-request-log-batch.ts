@@ -7,8 +7,8 @@ import { apiKeys, requestLogDrops, requestLogs, type TDatabase } from '@rpc/db';
 import type { TRequestLogBatch } from '@rpc/gateway';
 import { inArray, sql } from 'drizzle-orm';
 
-/** Entries per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
-const CHUNK = 1000;
+/** Entries per INSERT of entries (one JSON parameter each) and of drop counters (4 parameters each). */
+const CHUNK = 5000;
 
 export async function writeRequestLogBatch(
   db: TDatabase,
@@ -31,21 +31,31 @@ export async function writeRequestLogBatch(
     .filter((d) => known.has(d.keyId) && d.count > 0)
     .sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : a.minute - b.minute));
   await db.transaction(async (tx) => {
-    for (let i = 0; i < entries.length; i += CHUNK)
-      await tx.insert(requestLogs).values(
+    // Up to 20,000 entries per flush: sent as one JSON document per chunk and unpacked by the database, not as
+    // ten bound parameters per entry (building those cost the gateway more CPU than the calls it logged).
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const rows = JSON.stringify(
         entries.slice(i, i + CHUNK).map((e) => ({
-          accountId: e.accountId,
-          keyId: e.keyId,
-          at: new Date(e.at),
+          account_id: e.accountId,
+          key_id: e.keyId,
+          at: new Date(e.at).toISOString(),
           chain: e.chain,
           method: e.method,
           transport: e.transport,
           outcome: e.outcome,
-          errorCode: e.errorCode,
-          latencyMs: Math.max(0, Math.round(e.latencyMs)),
+          error_code: e.errorCode ?? null,
+          latency_ms: Math.max(0, Math.round(e.latencyMs)),
           ru: Math.max(0, Math.round(e.ru)),
         })),
       );
+      await tx.execute(sql`
+        insert into ${requestLogs}
+          (account_id, key_id, at, chain, method, transport, outcome, error_code, latency_ms, ru)
+        select account_id, key_id, at, chain, method, transport, outcome, error_code, latency_ms, ru
+        from json_to_recordset(${rows}::json) as r(
+          account_id uuid, key_id uuid, at timestamptz, chain text, method text, transport text,
+          outcome text, error_code integer, latency_ms integer, ru integer)`);
+    }
     for (let i = 0; i < drops.length; i += CHUNK)
       await tx
         .insert(requestLogDrops)
