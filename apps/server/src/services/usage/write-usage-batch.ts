@@ -11,8 +11,8 @@ import { reconcilePackages } from '../wallet/reconcile-packages';
 import { enforceSpendLimit } from '../wallet/spend-limits';
 import { addToRollups, lockReportZones } from './rollups';
 
-/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
-const CHUNK = 1000;
+/** Minute rows per INSERT (one JSON document each). */
+const CHUNK = 5000;
 
 export type TWriteUsageResult = {
   applied: boolean;
@@ -44,33 +44,36 @@ export async function writeUsageBatch(
       .returning({ batchId: usageBatches.batchId });
     if (inserted.length === 0) return false;
     const zones = await lockReportZones(tx, accountIds);
+    // One JSON parameter per chunk, unpacked by the database: binding ten parameters per row cost the gateway
+    // more CPU than the statement (1,000 keys make 1,000+ rows per flush).
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await tx
-        .insert(usageMinute)
-        .values(
-          rows.slice(i, i + CHUNK).map((r) => ({
-            accountId: r.accountId,
-            keyId: r.keyId,
-            chain: r.chain,
-            method: r.method,
-            minute: new Date(r.minute),
-            requests: r.requests,
-            ru: r.ru,
-            errors: r.errors,
-            latencyMsSum: r.latencyMsSum,
-            latencyMsMax: r.latencyMsMax,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [usageMinute.keyId, usageMinute.chain, usageMinute.method, usageMinute.minute],
-          set: {
-            requests: sql`${usageMinute.requests} + excluded.requests`,
-            ru: sql`${usageMinute.ru} + excluded.ru`,
-            errors: sql`${usageMinute.errors} + excluded.errors`,
-            latencyMsSum: sql`${usageMinute.latencyMsSum} + excluded.latency_ms_sum`,
-            latencyMsMax: sql`greatest(${usageMinute.latencyMsMax}, excluded.latency_ms_max)`,
-          },
-        });
+      const chunk = JSON.stringify(
+        rows.slice(i, i + CHUNK).map((r) => ({
+          account_id: r.accountId,
+          key_id: r.keyId,
+          chain: r.chain,
+          method: r.method,
+          minute: new Date(r.minute).toISOString(),
+          requests: r.requests,
+          ru: r.ru,
+          errors: r.errors,
+          latency_ms_sum: r.latencyMsSum,
+          latency_ms_max: r.latencyMsMax,
+        })),
+      );
+      await tx.execute(sql`
+        insert into ${usageMinute} as m
+          (account_id, key_id, chain, method, minute, requests, ru, errors, latency_ms_sum, latency_ms_max)
+        select account_id, key_id, chain, method, minute, requests, ru, errors, latency_ms_sum, latency_ms_max
+        from json_to_recordset(${chunk}::json) as r(
+          account_id uuid, key_id uuid, chain text, method text, minute timestamptz, requests bigint, ru bigint,
+          errors bigint, latency_ms_sum bigint, latency_ms_max integer)
+        on conflict (key_id, chain, method, minute) do update set
+          requests = m.requests + excluded.requests,
+          ru = m.ru + excluded.ru,
+          errors = m.errors + excluded.errors,
+          latency_ms_sum = m.latency_ms_sum + excluded.latency_ms_sum,
+          latency_ms_max = greatest(m.latency_ms_max, excluded.latency_ms_max)`);
     }
     await addToRollups(tx, rows, zones);
     for (const accountId of accountIds) {
