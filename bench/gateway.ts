@@ -16,6 +16,7 @@
  *                      Pinning gave no proxy a core of its own on this shared machine (other work is not pinned),
  *                      and under load a pinned proxy waited behind CPU 0's run queue on each of its four cross-CPU
  *                      wake-ups per call: nginx fell to 0.1k–1.2k calls/s at c=1, against 7.8k–14.9k unpinned.
+ *   BENCH_GATEWAY_NODE_ARGS  Node flags for the gateway process only, e.g. "--max-semi-space-size=32"
  *   BENCH_DOC=0        print the section instead of writing it into docs/benchmarks.md (for trying changes)
  *   BENCH_PROFILE=1    also record a --cpu-prof of a separate gateway process under wrk for 10 s at the middle
  *                      concurrency (BENCH_PROFILE_CONCURRENCY to choose another), and summarise where its time goes
@@ -43,6 +44,8 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number);
 const profile = process.env.BENCH_PROFILE === '1';
+/** Node flags for the gateway process only (trying V8 or libuv settings against the same references). */
+const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const placement = (process.env.BENCH_PLACEMENT ?? 'none') as 'split' | 'shared' | 'none';
 const hasTaskset =
   placement !== 'none' &&
@@ -135,9 +138,12 @@ async function main(): Promise<void> {
   try {
     const upstream = await startNode('bench/gateway-upstream.ts', driverCpu, {});
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
-    const gateway = await startNode('bench/gateway-server.ts', proxyCpu, {
-      BENCH_UPSTREAM: upstreamUrl,
-    });
+    const gateway = await startNode(
+      'bench/gateway-server.ts',
+      proxyCpu,
+      { BENCH_UPSTREAM: upstreamUrl },
+      gatewayNodeArgs,
+    );
     const bare = await startNode('bench/gateway-bare-proxy.ts', proxyCpu, {
       BENCH_UPSTREAM: upstreamUrl,
     });
