@@ -26,7 +26,6 @@
  *   BENCH_DOC=0        print the section instead of writing it into docs/benchmarks.md
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,7 +48,9 @@ import {
   ensureTools,
   freePort,
   runWrk,
+  startBenchNode,
   startNginx,
+  stopChild,
   writeWrkScript,
 } from './gateway-tools';
 import { startProduct, stopProduct, type TProduct } from './product';
@@ -127,35 +128,6 @@ function treeCpuMs(pid: number | undefined): number {
   }
   for (const k of kids) total += treeCpuMs(Number(k));
   return total;
-}
-
-function startNode(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-  });
-  children.push(child);
-  child.stderr?.pipe(process.stderr);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 type TSeeded = { accountIds: string[]; keys: string[] };
@@ -282,9 +254,12 @@ async function main(): Promise<void> {
       `seeded ${variants.length} × ${accountCount} accounts × ${keysPerAccount} keys (${TIER}) in ${(seedMs / 1000).toFixed(1)} s`,
     );
 
-    const upstream = await startNode('bench/gateway-upstream.ts', {});
+    const upstream = await startBenchNode('bench/gateway-upstream.ts', { children });
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
-    const memory = await startNode('bench/gateway-server.ts', { BENCH_UPSTREAM: upstreamUrl });
+    const memory = await startBenchNode('bench/gateway-server.ts', {
+      children,
+      env: { BENCH_UPSTREAM: upstreamUrl },
+    });
     const nginx = await startNginx({
       bin: tools.nginx,
       dir,
@@ -441,11 +416,11 @@ async function main(): Promise<void> {
 |---|---:|---:|---:|---|---|---:|---|
 ${lines.join('\n')}`;
     console.log(check);
-    for (const t of [memory.child, nginx.child, upstream.child]) await stop(t);
+    for (const t of [memory.child, nginx.child, upstream.child]) await stopChild(t);
     if (!exact) process.exitCode = 1;
   } finally {
     for (const p of products) await stopProduct(p, 'SIGKILL');
-    for (const c of children) await stop(c);
+    for (const c of children) await stopChild(c);
     await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await admin.end();
     redis.disconnect();

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ROOT } from './bench-doc';
 
 export const CALL_BODY = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}';
 const REPLY_BODY = '{"jsonrpc":"2.0","id":1,"result":"0x12a05f2"}';
@@ -327,4 +328,48 @@ export async function checkAnswers(url: string): Promise<void> {
   const text = await res.text();
   if (res.status !== 200 || !text.includes('"result"'))
     throw new Error(`${url} answered ${res.status} ${text.slice(0, 200)}`);
+}
+
+export type TNodeProc = { child: ChildProcess; port: number };
+
+/**
+ * A bench script (bench/gateway-upstream.ts, gateway-server.ts, …) in its own Node process, pinned to `cpu` with
+ * taskset when given; resolves with the port it prints (`PORT n`). The child is added to `children`, so the
+ * caller can stop every process it started whatever happens.
+ */
+export function startBenchNode(
+  script: string,
+  o: {
+    children: ChildProcess[];
+    env?: Record<string, string>;
+    cpu?: number;
+    nodeArgs?: string[];
+  },
+): Promise<TNodeProc> {
+  const args = [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, script)];
+  const opts = { cwd: ROOT, env: { ...process.env, ...o.env } };
+  const child =
+    o.cpu === undefined
+      ? spawn(process.execPath, args, opts)
+      : spawn('taskset', ['-c', String(o.cpu), process.execPath, ...args], opts);
+  o.children.push(child);
+  child.stderr?.pipe(process.stderr);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/** SIGTERM, resolved once the process has exited (at once when it already has). */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }

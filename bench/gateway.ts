@@ -21,7 +21,7 @@
  *   BENCH_PROFILE=1    also record a --cpu-prof of a separate gateway process under wrk for 10 s at the middle
  *                      concurrency (BENCH_PROFILE_CONCURRENCY to choose another), and summarise where its time goes
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,9 @@ import {
   cpuMs,
   ensureTools,
   runWrk,
+  startBenchNode,
   startNginx,
+  stopChild,
   writeWrkScript,
 } from './gateway-tools';
 
@@ -62,42 +64,8 @@ const hasTaskset =
 const proxyCpu = hasTaskset ? (placement === 'split' ? 0 : 1) : undefined;
 const driverCpu = hasTaskset ? 1 : undefined;
 
-type TProc = { child: ChildProcess; port: number };
 /** Every process this script started, stopped on the way out whatever happens. */
 const children: ChildProcess[] = [];
-
-function startNode(
-  script: string,
-  cpu: number | undefined,
-  env: Record<string, string>,
-  extraArgs: string[] = [],
-): Promise<TProc> {
-  const args = [...extraArgs, '--import', 'tsx', path.join(ROOT, script)];
-  const opts = { cwd: ROOT, env: { ...process.env, ...env } };
-  const child =
-    cpu === undefined
-      ? spawn(process.execPath, args, opts)
-      : spawn('taskset', ['-c', String(cpu), process.execPath, ...args], opts);
-  children.push(child);
-  child.stderr?.pipe(process.stderr);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const TARGETS = ['limit', 'direct', 'nginx', 'bare', 'gateway'] as const;
 type TTargetName = (typeof TARGETS)[number];
@@ -136,16 +104,21 @@ async function main(): Promise<void> {
   );
   let logicUs = NaN;
   try {
-    const upstream = await startNode('bench/gateway-upstream.ts', driverCpu, {});
+    const upstream = await startBenchNode('bench/gateway-upstream.ts', {
+      children,
+      cpu: driverCpu,
+    });
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
-    const gateway = await startNode(
-      'bench/gateway-server.ts',
-      proxyCpu,
-      { BENCH_UPSTREAM: upstreamUrl },
-      gatewayNodeArgs,
-    );
-    const bare = await startNode('bench/gateway-bare-proxy.ts', proxyCpu, {
-      BENCH_UPSTREAM: upstreamUrl,
+    const gateway = await startBenchNode('bench/gateway-server.ts', {
+      children,
+      cpu: proxyCpu,
+      env: { BENCH_UPSTREAM: upstreamUrl },
+      nodeArgs: gatewayNodeArgs,
+    });
+    const bare = await startBenchNode('bench/gateway-bare-proxy.ts', {
+      children,
+      cpu: proxyCpu,
+      env: { BENCH_UPSTREAM: upstreamUrl },
     });
     // nginx as a proxy sits where the other proxies sit; nginx answering by itself sits where the upstream
     // does, so "limit" and "direct" are placed alike and "limit" shows how far wrk could push "direct".
@@ -193,13 +166,13 @@ async function main(): Promise<void> {
       }
     }
     for (const t of targets) await checkAnswers(t.url); // still answering results, not errors
-    await stop(gateway.child);
-    await stop(bare.child);
+    await stopChild(gateway.child);
+    await stopChild(bare.child);
     if (profile) profileSummary = await profileGateway(upstreamUrl, profiledC, wrk);
-    for (const p of [nginx.child, limit.child, upstream.child]) await stop(p);
+    for (const p of [nginx.child, limit.child, upstream.child]) await stopChild(p);
     logicUs = await measureGatewayLogic();
   } finally {
-    for (const p of children) await stop(p);
+    for (const p of children) await stopChild(p);
     rmSync(dir, { recursive: true, force: true });
   }
   const section = report(cells, { load0, started, profileSummary, profiledC, logicUs });
@@ -215,12 +188,12 @@ async function profileGateway(
   wrk: (url: string, c: number, s: number) => Promise<TWrkResult>,
 ): Promise<string> {
   const profDir = mkdtempSync(path.join(os.tmpdir(), 'gw-prof-'));
-  const profiled = await startNode(
-    'bench/gateway-server.ts',
-    proxyCpu,
-    { BENCH_UPSTREAM: upstreamUrl },
-    ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
-  );
+  const profiled = await startBenchNode('bench/gateway-server.ts', {
+    children,
+    cpu: proxyCpu,
+    env: { BENCH_UPSTREAM: upstreamUrl },
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+  });
   const url = `http://127.0.0.1:${profiled.port}/v1/localnet/bench-key`;
   let fromUs = 0;
   try {
@@ -228,7 +201,7 @@ async function profileGateway(
     fromUs = Number(process.hrtime.bigint() / 1000n);
     await wrk(url, c, 10);
   } finally {
-    await stop(profiled.child);
+    await stopChild(profiled.child);
   }
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   const summary = file ? summariseProfile(path.join(profDir, file), ROOT, 20, fromUs) : '';
