@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildMetaPlugin } from './build-meta-plugin';
+import { routeChunkGroups } from './chunk-groups';
 import { localeChunkName } from './src/lib/locale-chunks';
 import { methodFlagsPlugin } from './method-flags-plugin';
 import { precompressPlugin } from './precompress-plugin';
@@ -25,7 +26,17 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    // Locale files load lazily (lib/i18n.ts): grouped per language, not one request per namespace.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: localeChunkName }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Locale files load lazily (lib/i18n.ts): grouped per language, not one request per namespace.
+            { name: localeChunkName, priority: 40 },
+            // A few larger files per route kind instead of ~95 small ones (chunk-groups.ts).
+            ...routeChunkGroups(),
+          ],
+        },
+      },
+    },
   },
 });

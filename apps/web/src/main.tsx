@@ -12,7 +12,7 @@ import { langFromPath, localePath } from './lib/locale-path';
 import { createQueryClient } from './lib/query-client';
 import { RpcCallError, isCancelledError } from './lib/rpc-client';
 // Imported for its side effect too: it wires sign-out on invalid sessions into the request client.
-import { setSessionHookLoader, useSession } from './lib/session';
+import { restoreSession, setSessionHookLoader, useSession } from './lib/session';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -27,6 +27,10 @@ async function start() {
   }
   // The shell's text only: each page loads its own before it renders (app/routes/route-table.tsx).
   await initI18n(langFromPath(window.location.pathname), SHELL_NAMESPACES);
+  // A reload of a signed-in page: ask for the user now rather than after the first render (AppShell's restore
+  // joins this call and handles its outcome).
+  const { token, user } = useSession.getState();
+  if (token && !user) restoreSession().catch(() => undefined);
 
   // Failed calls have shown their popup already and cancelled ones need nothing; the rest is logged.
   window.addEventListener('unhandledrejection', (event) => {

@@ -10,7 +10,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Component, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../components/error-screen';
+import { LazyErrorScreen } from '../components/lazy-error-screen';
 import { i18n } from '../lib/i18n';
 import { startIconLabels } from '../lib/i18n-icons';
 import { THEME } from './theme';
@@ -48,7 +48,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, TBounda
   override render() {
     if (this.state.error) {
       return (
-        <ErrorScreen
+        <LazyErrorScreen
           status={500}
           onBack={() => {
             this.setState({ error: null });

@@ -88,6 +88,10 @@ export const i18n = i18next.createInstance();
  * error carries both (lib/rpc-client.ts).
  */
 export function initI18n(lang: TLanguage, ns?: readonly string[]): Promise<unknown> {
+  // The other language's error texts are fetched beside the first language's, not after init.
+  for (const other of LANGUAGES) {
+    if (other !== lang) localeLoaders[`../locales/${other}/errors.json`]?.().catch(() => undefined);
+  }
   return i18n
     .use(localeBackend)
     .use(initReactI18next)

@@ -319,8 +319,18 @@ function retryDelay(): number {
   return delay;
 }
 
-/** SPEC §4 session restore, for a token whose user is not known yet. */
-export async function restoreSession(): Promise<TRestoreOutcome> {
+/** The restore under way: main.tsx starts it before the first render and AppShell's call joins it. */
+let restoring: Promise<TRestoreOutcome> | null = null;
+
+/** SPEC §4 session restore, for a token whose user is not known yet (one at a time: a second call joins it). */
+export function restoreSession(): Promise<TRestoreOutcome> {
+  restoring ??= restoreSessionOnce().finally(() => {
+    restoring = null;
+  });
+  return restoring;
+}
+
+async function restoreSessionOnce(): Promise<TRestoreOutcome> {
   try {
     await refreshUser();
     unansweredInARow = 0;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { LazyErrorScreen } from '../../components/lazy-error-screen';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
 import { decideNavigation, decideScroll, notFoundMessage } from '../../lib/guard';
@@ -203,7 +203,7 @@ export function AppShell() {
     const notFoundPath = decision.kind === 'error' ? decision.notFoundPath : undefined;
     return (
       <DefaultLayout>
-        <ErrorScreen
+        <LazyErrorScreen
           status={status}
           {...(notFoundPath !== undefined ? { notFoundPath } : message ? { message } : {})}
           onBack={() => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { LazyErrorScreen } from '../../components/lazy-error-screen';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import { guardedReload, isChunkLoadError } from '../../lib/build-check';
 import { langFromPath, localePath } from '../../lib/locale-path';
@@ -28,7 +28,7 @@ export function RouteErrorScreen() {
   if (isReloading) return null;
   return (
     <DefaultLayout>
-      <ErrorScreen
+      <LazyErrorScreen
         status={500}
         message={t('unexpected')}
         onBack={() => void navigate(localePath('/', langFromPath(location.pathname)))}

@@ -1,6 +1,6 @@
 import { Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../language-switch';
+import { PlainLanguageSwitch } from '../plain-language-switch';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
 import { SiteFooter } from './site-footer';
@@ -46,7 +46,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         }}
       >
         <Logo />
-        <LanguageSwitch />
+        <PlainLanguageSwitch />
       </Layout.Header>
       <Layout.Content
         id={MAIN_CONTENT_ID}
