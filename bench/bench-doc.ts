@@ -30,6 +30,11 @@ export function machine(): string {
  * other section as it was, and formats the file with prettier so `npm run format:check` stays green.
  */
 export async function writeBenchSection(key: string, section: string): Promise<void> {
+  // Every bench honours both spellings of "print, do not write" (BENCH_DOC=0, BENCH_WRITE_DOC=0).
+  if (process.env.BENCH_DOC === '0' || process.env.BENCH_WRITE_DOC === '0') {
+    console.log(`\n${section}`);
+    return;
+  }
   const start = `<!-- bench:${key}:start -->`;
   const end = `<!-- bench:${key}:end -->`;
   const block = `${start}\n${section.trimEnd()}\n${end}`;
