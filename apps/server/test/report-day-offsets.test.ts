@@ -5,8 +5,11 @@
  * change their offset at midnight, more zones than an account keeps offsets for. Random usage over a year, random
  * frames, every grouping and filter, on both databases; then more usage through the write path (into hours the
  * rollups already hold) and the same comparison again. Also: the per-key per-method days summed over the chains
- * equal usage_day_key_method summed over the chains, after writes and after the zone rebuild.
+ * equal usage_day_key_method summed over the chains, after writes and after the zone rebuild; and a new offset's
+ * backfill (outside the account lock) stays exact with flushes between its two steps and at the same time, and a
+ * dead one is restarted.
  */
+import { randomUUID } from 'node:crypto';
 import { resolveReportFrame } from '@rpc/contract';
 import { apiKeys, type TDatabase } from '@rpc/db';
 import type { TUsageRow } from '@rpc/gateway';
@@ -22,7 +25,7 @@ import {
   totalRows,
   type TGroupBy,
 } from '../src/services/reports/usage-queries';
-import { MAX_DAY_OFFSETS } from '../src/services/usage/rollups';
+import { keepDayOffsets, MAX_DAY_OFFSETS, type TOffsetRollup } from '../src/services/usage/rollups';
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, type THarness } from './helpers/harness';
@@ -107,14 +110,17 @@ describe.each(TEST_DATABASES)('day buckets in other zones on $name', ({ open }) 
   });
 
   /** `n` random rows over the last 370 days, some in the same hours (so upserts add). */
-  function randomRows(n: number): TUsageRow[] {
+  function randomRows(
+    n: number,
+    of: { accountId: string; keyIds: string[] } = { accountId, keyIds },
+  ): TUsageRow[] {
     const rows: TUsageRow[] = [];
     for (let i = 0; i < n; i++) {
       const minute = Math.floor((now - random() * 370 * DAY) / MINUTE) * MINUTE;
       const requests = 1 + Math.floor(random() * 50);
       rows.push({
-        accountId,
-        keyId: pick(keyIds),
+        accountId: of.accountId,
+        keyId: pick(of.keyIds),
         chain: pick(CHAINS),
         method: pick(METHODS),
         minute,
@@ -221,7 +227,7 @@ describe.each(TEST_DATABASES)('day buckets in other zones on $name', ({ open }) 
     ).map((r) => r.r);
 
   /** Each per-offset rollup recomputed from its usage_hour rollup: rows that differ (0 when they agree). */
-  async function offsetRollupDifferences(): Promise<number> {
+  async function offsetRollupDifferences(account = accountId): Promise<number> {
     const diff = async (rollup: string, table: string, hours: string, cols: string[]) => {
       const c = cols.join(', ');
       const hc = cols.map((x) => `h.${x}`).join(', ');
@@ -230,9 +236,9 @@ describe.each(TEST_DATABASES)('day buckets in other zones on $name', ({ open }) 
           ((h.hour at time zone 'UTC') + k.offset_seconds * interval '1 second')::date, ${hc},
           sum(requests)::int8, sum(ru)::int8, sum(errors)::int8, sum(latency_ms_sum)::int8
         from ${hours} h join usage_day_offset_kept k on k.account_id = h.account_id and k.rollup = '${rollup}'
-        where h.account_id = '${accountId}' group by 1, 2, 3, ${groups}`;
+        where h.account_id = '${account}' group by 1, 2, 3, ${groups}`;
       const stored = `select account_id, offset_seconds, day, ${c}, requests, ru, errors, latency_ms_sum
-        from ${table} where account_id = '${accountId}'`;
+        from ${table} where account_id = '${account}'`;
       const rows = await queryRows<{ n: unknown }>(
         db,
         sql.raw(`select count(*) as n from ((${stored} except all ${recomputed})
@@ -307,5 +313,80 @@ describe.each(TEST_DATABASES)('day buckets in other zones on $name', ({ open }) 
     expect(await compareEverywhere(2)).toBe(ZONES.length * 2 * 4);
     expect(await keptOffsets()).toEqual(kept);
     expect(await keptRollups()).toEqual(rollups);
+  });
+
+  it('backfill a new offset without holding the account, exact with flushes during it; restart a dead one', async () => {
+    const other = await h.signUp();
+    const ids: string[] = [];
+    for (const name of ['x', 'y']) {
+      const made = await h.call('hub_generateApiKey', { name }, { token: other.token });
+      if (!made.ok) throw new Error(JSON.stringify(made.error));
+      ids.push(made.result.keyId);
+    }
+    const [row] = await db
+      .select({ accountId: apiKeys.accountId })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, ids[0]!));
+    const of = { accountId: row!.accountId, keyIds: ids };
+    await write(randomRows(800, of));
+    const offsets = [-5 * 3600, -4 * 3600];
+    const keptNow = async (rollup: TOffsetRollup) =>
+      (
+        await queryRows<{ o: unknown; filling: boolean }>(
+          db,
+          sql`select offset_seconds as o, fill_id is not null as filling from usage_day_offset_kept
+            where account_id = ${of.accountId} and rollup = ${rollup} order by 1`,
+        )
+      ).map((r) => `${Number(r.o)}${r.filling ? ' filling' : ''}`);
+    for (const rollup of ['wide', 'key', 'chain'] as const) {
+      let meanwhile: Set<number> | undefined;
+      let marked: string[] = [];
+      const kept = await keepDayOffsets(db, of.accountId, rollup, offsets, {
+        afterMark: async () => {
+          marked = await keptNow(rollup);
+          // The account is not locked: a flush goes through, into hours the backfill reads too; it adds to the
+          // marked rollup, so the backfill must not count it again.
+          await write(randomRows(300, of));
+          // A report meanwhile does not read the incomplete rollup (it reads the hours) nor starts a second fill.
+          meanwhile = await keepDayOffsets(db, of.accountId, rollup, offsets);
+        },
+      });
+      expect(marked).toEqual(['-18000 filling', '-14400 filling']);
+      expect(meanwhile).toEqual(new Set());
+      expect(kept).toEqual(new Set(offsets));
+      expect(await keptNow(rollup)).toEqual(['-18000', '-14400']);
+      expect(await offsetRollupDifferences(of.accountId)).toBe(0);
+    }
+    await write(randomRows(300, of));
+    expect(await offsetRollupDifferences(of.accountId)).toBe(0);
+
+    // A fill whose process died after the mark: its rows are wrong and it never completes. Within the stale
+    // limit it is left alone (reports read the hours); past it, the next report starts it again.
+    const dead = randomUUID();
+    await db.execute(sql`update usage_day_offset_kept set fill_id = ${dead}::uuid
+      where account_id = ${of.accountId} and rollup = 'key'`);
+    await db.execute(sql`update usage_day_offset_key set requests = requests + 7
+      where account_id = ${of.accountId}`);
+    expect(await keepDayOffsets(db, of.accountId, 'key', offsets)).toEqual(new Set());
+    expect(await offsetRollupDifferences(of.accountId)).toBeGreaterThan(0);
+    await db.execute(sql`update usage_day_offset_kept set created_at = now() - interval '1 hour'
+      where account_id = ${of.accountId} and rollup = 'key'`);
+    expect(await keepDayOffsets(db, of.accountId, 'key', offsets)).toEqual(new Set(offsets));
+    expect(await keptNow('key')).toEqual(['-18000', '-14400']);
+    expect(await offsetRollupDifferences(of.accountId)).toBe(0);
+
+    // Fills restarted while flushes run at the same time (truly concurrent on PostgreSQL): whatever the
+    // interleaving, nothing is counted twice or lost, and neither side deadlocks.
+    for (const rollup of ['wide', 'key', 'chain'] as const) {
+      await db.execute(sql`update usage_day_offset_kept set fill_id = ${randomUUID()}::uuid,
+        created_at = now() - interval '1 hour' where account_id = ${of.accountId} and rollup = ${rollup}`);
+      const [kept] = await Promise.all([
+        keepDayOffsets(db, of.accountId, rollup, offsets),
+        write(randomRows(200, of)),
+        write(randomRows(200, of)),
+      ]);
+      expect(kept).toEqual(new Set(offsets));
+      expect(await offsetRollupDifferences(of.accountId)).toBe(0);
+    }
   });
 });

@@ -236,6 +236,11 @@ export const usageDayOffsetKept = pgTable(
     /** which rollup: 'wide' (usage_day_offset), 'key' (usage_day_offset_key) or 'chain' */
     rollup: text('rollup').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Set while the backfill runs (flushes already add to the rollup, reports do not read it yet); null once the
+     * rollup is complete. The backfill that set it clears it, in the transaction that adds its sums.
+     */
+    fillId: uuid('fill_id'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.offsetSeconds, t.rollup] })],
 );

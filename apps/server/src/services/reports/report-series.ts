@@ -8,7 +8,7 @@ import type {
 import { apiKeys, dedicatedNodes } from '@rpc/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TReport } from './open-report';
-import { bucketKeys, bucketRows, type TGroupBy } from './usage-queries';
+import { bucketKeys, seriesLines, type TGroupBy } from './usage-queries';
 
 export type TSeriesName = { name: string; deleted?: boolean };
 
@@ -79,13 +79,16 @@ export async function compositeSeries(
     return line;
   };
   if (by === 'total') lineOf('total');
-  for (const r of await bucketRows(report, by)) {
-    const i = index.get(r.bucket);
-    if (i === undefined) continue;
-    const line = lineOf(r.id);
-    line.requests[i] = (line.requests[i] ?? 0) + r.requests;
-    line.ru[i] = (line.ru[i] ?? 0) + r.ru;
-    line.total += r.ru;
+  for (const l of await seriesLines(report, by)) {
+    for (let j = 0; j < l.buckets.length; j++) {
+      const i = index.get(l.buckets[j]!);
+      if (i === undefined) continue;
+      const line = lineOf(l.id);
+      const ru = l.ru[j]!;
+      line.requests[i] = line.requests[i]! + l.requests[j]!;
+      line.ru[i] = line.ru[i]! + ru;
+      line.total += ru;
+    }
   }
   const names = await seriesNames(report, by, [...grid.keys()]);
   const series = [...grid.entries()].map(([id, line]) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "usage_day_offset_kept" ADD COLUMN "fill_id" uuid;
