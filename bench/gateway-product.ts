@@ -46,7 +46,11 @@ import {
   checkAnswers,
   cpuMs,
   ensureTools,
+  fmtK as k,
+  fmtPct as pct,
+  fmtUs as us,
   freePort,
+  range,
   runWrk,
   startBenchNode,
   startNginx,
@@ -205,15 +209,6 @@ async function usageOf(databaseUrl: string, accountIds: string[]): Promise<TUsag
   } finally {
     await close();
   }
-}
-
-const k = (v: number) => `${(v / 1000).toFixed(1)}k`;
-const us = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : 'n/a');
-const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
-function range(xs: number[], f: (v: number) => string): string {
-  const lo = f(Math.min(...xs));
-  const hi = f(Math.max(...xs));
-  return lo === hi ? lo : `${lo}–${hi}`;
 }
 
 async function main(): Promise<void> {

@@ -373,3 +373,14 @@ export function stopChild(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** Figures as the gateway benches print them: thousands, µs, percent. */
+export const fmtK = (v: number) => `${(v / 1000).toFixed(1)}k`;
+export const fmtUs = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : 'n/a');
+export const fmtPct = (v: number) => `${(v * 100).toFixed(0)}%`;
+/** min–max of a figure over the rounds, one value when they agree at the precision shown. */
+export function range(xs: number[], f: (v: number) => string): string {
+  const lo = f(Math.min(...xs));
+  const hi = f(Math.max(...xs));
+  return lo === hi ? lo : `${lo}–${hi}`;
+}

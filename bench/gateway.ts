@@ -34,6 +34,10 @@ import {
   checkAnswers,
   cpuMs,
   ensureTools,
+  fmtK as k,
+  fmtPct as pct,
+  fmtUs as us,
+  range,
   runWrk,
   startBenchNode,
   startNginx,
@@ -72,16 +76,7 @@ type TTargetName = (typeof TARGETS)[number];
 type TTarget = { name: TTargetName; url: string; pid: number | undefined };
 type TCell = TWrkResult & { round: number; targetCpuUs: number; upstreamCpuUs: number };
 
-const k = (v: number) => `${(v / 1000).toFixed(1)}k`;
 const ms = (v: number) => v.toFixed(3);
-const us = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : 'n/a');
-const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
-/** min–max of a figure over the rounds, one value when they agree at the precision shown. */
-function range(xs: number[], f: (v: number) => string): string {
-  const lo = f(Math.min(...xs));
-  const hi = f(Math.max(...xs));
-  return lo === hi ? lo : `${lo}–${hi}`;
-}
 
 async function main(): Promise<void> {
   const tools = ensureTools();

@@ -112,13 +112,13 @@ export class RedisKeyLimiter extends KeyLimiter {
     if (this.isFallback) return false;
     const lease = this.leases.get(keyId);
     if (lease && lease.dryUntil > this.now()) return false;
-    const { req, ru } = leaseSize(s);
-    return s.reqTokens >= -req && s.ruTokens >= -ru;
+    return s.reqTokens >= -leaseReq(s) && s.ruTokens >= -leaseRu(s);
   }
 
   protected override spent(keyId: string, s: TBucketState, refused: boolean): void {
-    const { req, ru } = leaseSize(s);
-    if (refused || s.reqTokens < req / 2 || s.ruTokens < ru / 2) void this.take(keyId, s);
+    // Every admission passes here: two numbers, no allocation.
+    if (refused || s.reqTokens < leaseReq(s) / 2 || s.ruTokens < leaseRu(s) / 2)
+      void this.take(keyId, s);
   }
 
   /** One lease request at a time per key; what it grants pays any debt, then is spent here. */
@@ -131,9 +131,8 @@ export class RedisKeyLimiter extends KeyLimiter {
     if (lease.taking || lease.dryUntil > this.now()) return lease.taking ?? Promise.resolve();
     const l = lease;
     // Up to one lease in hand (debt included): never more, so idle processes do not sit on a key's tokens.
-    const size = leaseSize(s);
-    const wantReq = Math.max(0, Math.ceil(size.req - s.reqTokens));
-    const wantRu = Math.max(0, Math.ceil(size.ru - s.ruTokens));
+    const wantReq = Math.max(0, Math.ceil(leaseReq(s) - s.reqTokens));
+    const wantRu = Math.max(0, Math.ceil(leaseRu(s) - s.ruTokens));
     if (wantReq === 0 && wantRu === 0) return Promise.resolve();
     const { reqPerSec, ruPerSec } = s.limits;
     l.taking = this.redis
@@ -174,9 +173,12 @@ export class RedisKeyLimiter extends KeyLimiter {
   }
 }
 
-function leaseSize(s: TBucketState): { req: number; ru: number } {
-  return {
-    req: Math.max(1, Math.ceil(s.limits.reqPerSec * LEASE_SECONDS)),
-    ru: Math.max(1, Math.ceil(s.limits.ruPerSec * LEASE_SECONDS)),
-  };
+/** Request tokens in one lease of the key's tier (at least one). */
+function leaseReq(s: TBucketState): number {
+  return Math.max(1, Math.ceil(s.limits.reqPerSec * LEASE_SECONDS));
+}
+
+/** RU tokens in one lease of the key's tier (at least one). */
+function leaseRu(s: TBucketState): number {
+  return Math.max(1, Math.ceil(s.limits.ruPerSec * LEASE_SECONDS));
 }
