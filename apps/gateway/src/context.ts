@@ -73,11 +73,17 @@ export type TAdmitted = { chain: TChain; key: TKeyInfo; ups: TChainUpstreams; de
 
 /** The caller's address: the socket's, or X-Forwarded-For's first entry behind our own proxy (trustProxy). */
 export function clientIp(ctx: TGatewayContext, req: IncomingMessage): string {
-  if (ctx.trustProxy) {
-    const xff = req.headers['x-forwarded-for'];
-    if (typeof xff === 'string' && xff) return (xff.split(',')[0] as string).trim();
-  }
-  return req.socket.remoteAddress ?? '';
+  return clientIpOf(ctx, req.headers['x-forwarded-for'], req.socket.remoteAddress);
+}
+
+/** clientIp from the header's value and the socket's address (the raw front has no IncomingMessage). */
+export function clientIpOf(
+  ctx: TGatewayContext,
+  xff: string | string[] | undefined,
+  remoteAddress: string | undefined,
+): string {
+  if (ctx.trustProxy && typeof xff === 'string' && xff) return (xff.split(',')[0] as string).trim();
+  return remoteAddress ?? '';
 }
 
 /**

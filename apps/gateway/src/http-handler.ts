@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { TAdmitted, TGatewayContext } from './context';
+import type { TPathTarget } from './context';
 import { admit, clientIp, isErrorBody, parsePath, rejected, rejectedFor } from './context';
 import type { TGatewayError } from './errors';
 import { ERR, errorObject } from './errors';
@@ -36,8 +37,36 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
   return origin === undefined ? NO_CORS : { 'access-control-allow-origin': origin, vary: 'Origin' };
 }
 
+/**
+ * Where an answer goes: node:http's response, or a connection of the raw front (raw-front.ts). One answer per
+ * request; `sent` says whether it was written.
+ */
+export type TOut = {
+  /** The request's Accept-Encoding (big answers are gzipped for clients that accept it). */
+  readonly acceptEncoding: string | undefined;
+  reply(status: number, headers: Record<string, string | number>, body?: Buffer | string): void;
+  readonly sent: boolean;
+  /** Cuts the connection (an answer that cannot be finished). */
+  destroy(): void;
+};
+
+/** node:http's request and response as a TOut (everything the raw front hands over). */
+function nodeOut(req: IncomingMessage, res: ServerResponse): TOut {
+  const accept = req.headers['accept-encoding'];
+  return {
+    acceptEncoding: typeof accept === 'string' ? accept : undefined,
+    reply: (status, headers, body) => {
+      res.writeHead(status, headers).end(body);
+    },
+    get sent() {
+      return res.headersSent;
+    },
+    destroy: () => res.destroy(),
+  };
+}
+
 function sendError(
-  res: ServerResponse,
+  out: TOut,
   e: TGatewayError,
   id: unknown,
   extra: Record<string, string> = {},
@@ -45,23 +74,22 @@ function sendError(
   const body = errorObject(id, e);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...extra };
   if (e.retryAfterSec !== undefined) headers['retry-after'] = String(e.retryAfterSec);
-  res.writeHead(e.status, headers).end(body);
+  out.reply(e.status, headers, body);
 }
 
 /** Writes a JSON answer; gzips (asynchronously, off the event loop) only big answers for clients that accept it. */
 function send(
-  req: IncomingMessage,
-  res: ServerResponse,
+  out: TOut,
   status: number,
   body: Buffer | string,
   cors: Record<string, string>,
 ): void | Promise<void> {
   const len = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  const accept = len >= GZIP_MIN_BYTES ? req.headers['accept-encoding'] : undefined;
-  if (typeof accept !== 'string' || !accept.includes('gzip')) {
+  const accept = len >= GZIP_MIN_BYTES ? out.acceptEncoding : undefined;
+  if (accept === undefined || !accept.includes('gzip')) {
     // Fixed-shape header objects (no spread of an empty CORS object on the common path).
     const origin = cors['access-control-allow-origin'];
-    res.writeHead(
+    out.reply(
       status,
       origin === undefined
         ? { 'content-type': 'application/json', 'content-length': len }
@@ -71,21 +99,23 @@ function send(
             'access-control-allow-origin': origin,
             vary: 'Origin',
           },
+      body,
     );
-    res.end(body);
     return;
   }
   return gzipAsync(body).then((zipped) => {
     const origin = cors['access-control-allow-origin'];
-    res
-      .writeHead(status, {
+    out.reply(
+      status,
+      {
         'content-type': 'application/json',
         'content-encoding': 'gzip',
         'content-length': zipped.length,
         vary: origin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
         ...(origin ? { 'access-control-allow-origin': origin } : {}),
-      })
-      .end(zipped);
+      },
+      zipped,
+    );
   });
 }
 
@@ -168,74 +198,102 @@ function serveMetrics(ctx: TGatewayContext, req: IncomingMessage, res: ServerRes
   req.resume();
   const m = ctx.metrics;
   if (req.method !== 'GET' || !isScrapeAllowed(m.token, req.headers, req.socket.remoteAddress))
-    return sendError(res, ERR.notFound(), null);
+    return sendError(nodeOut(req, res), ERR.notFound(), null);
   m.collect().then(
     (text) => {
       res
         .writeHead(200, { 'content-type': m.registry.contentType, 'cache-control': 'no-store' })
         .end(text);
     },
-    () => fail(res),
+    () => fail(nodeOut(req, res)),
   );
 }
 
 /** Last resort for an unexpected exception: a 500 if nothing was sent yet, else the connection is cut. */
-function fail(res: ServerResponse): void {
-  if (!res.headersSent)
-    sendError(res, { status: 500, code: -32603, message: 'internal error' }, null);
-  else res.destroy();
+function fail(out: TOut): void {
+  if (!out.sent) sendError(out, { status: 500, code: -32603, message: 'internal error' }, null);
+  else out.destroy();
 }
 
 export function createHttpHandler(ctx: TGatewayContext) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const out = nodeOut(req, res);
     try {
-      handle(ctx, req, res);
+      handle(ctx, req, res, out);
     } catch {
-      fail(res);
+      fail(out);
     }
   };
+}
+
+/**
+ * A POST to a gateway path whose body the raw front has already read (plain, Content-Length framed): the same
+ * checks and answers as node:http's path from the key check on.
+ */
+export function serveReadCall(
+  ctx: TGatewayContext,
+  out: TOut,
+  target: TPathTarget,
+  origin: string | undefined,
+  ip: string,
+  body: Buffer,
+  started: number,
+): void {
+  try {
+    const admitted = admit(ctx, target, origin, ip);
+    if ('status' in admitted) return sendError(out, admitted, null);
+    const cors = corsHeaders(origin);
+    if (body.length > ctx.maxBodyBytes)
+      return sendError(
+        out,
+        refuse(ctx, admitted, ERR.bodyTooLarge(ctx.maxBodyBytes), started),
+        null,
+        cors,
+      );
+    afterBody(ctx, out, admitted, body, cors, started);
+  } catch {
+    fail(out);
+  }
 }
 
 /**
  * The hot path is written with callbacks, not async/await: a single call costs no promise and no async frame
  * between the request arriving and the answer being written (gzip and batches still use promises).
  */
-function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse): void {
+function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse, out: TOut): void {
   const started = performance.now();
   const url = req.url ?? '/';
   if (url === '/health') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    out.reply(200, { 'content-type': 'application/json' }, '{"ok":true}');
     return;
   }
   const target = parsePath(url);
   if (!target) {
     if (url === '/metrics' || url.startsWith('/metrics?')) return serveMetrics(ctx, req, res);
-    return sendError(res, rejected(ctx, ERR.notFound()), null);
+    return sendError(out, rejected(ctx, ERR.notFound()), null);
   }
   const origin = req.headers.origin;
   const admitted = admit(ctx, target, origin, clientIp(ctx, req));
   if ('status' in admitted) {
     // A refused origin gets no CORS headers, so the browser blocks the page from reading anything.
     req.resume();
-    return sendError(res, admitted, null);
+    return sendError(out, admitted, null);
   }
   const cors = corsHeaders(origin);
   if (req.method === 'OPTIONS') {
     // A fixed list, never the reflection of whatever the page asked for.
-    res
-      .writeHead(204, {
-        ...cors,
-        'access-control-allow-methods': 'POST, OPTIONS',
-        'access-control-allow-headers': CORS_ALLOWED_HEADERS,
-        'access-control-max-age': '600',
-      })
-      .end();
+    out.reply(204, {
+      ...cors,
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-headers': CORS_ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+    });
     return;
   }
   if (req.method !== 'POST') {
     req.resume();
     const e = rejectedFor(ctx, admitted, 'http', ERR.methodNotAllowedHttp());
-    return sendError(res, e, null, { ...cors, allow: 'POST, OPTIONS' });
+    return sendError(out, e, null, { ...cors, allow: 'POST, OPTIONS' });
   }
 
   // Closures are passed inline, never bound to a name: tsx/esbuild (keepNames) would wrap a named per-call
@@ -243,19 +301,18 @@ function handle(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse)
   const enc = req.headers['content-encoding'];
   if (enc === undefined || enc === 'identity')
     readBodyTo(req, ctx.maxBodyBytes, (err, body) =>
-      onBody(ctx, req, res, admitted, cors, started, err, body),
+      onBody(ctx, out, admitted, cors, started, err, body),
     );
   else
     decodeBody(req, ctx.maxBodyBytes).then(
-      (body) => onBody(ctx, req, res, admitted, cors, started, null, body),
-      (err: unknown) => onBody(ctx, req, res, admitted, cors, started, err, undefined),
+      (body) => onBody(ctx, out, admitted, cors, started, null, body),
+      (err: unknown) => onBody(ctx, out, admitted, cors, started, err, undefined),
     );
 }
 
 function onBody(
   ctx: TGatewayContext,
-  req: IncomingMessage,
-  res: ServerResponse,
+  out: TOut,
   admitted: TAdmitted,
   cors: Record<string, string>,
   started: number,
@@ -265,19 +322,18 @@ function onBody(
   try {
     if (err) {
       if (err instanceof BodyError)
-        return sendError(res, refuse(ctx, admitted, err.gatewayError, started), null, cors);
-      return fail(res);
+        return sendError(out, refuse(ctx, admitted, err.gatewayError, started), null, cors);
+      return fail(out);
     }
-    afterBody(ctx, req, res, admitted, body as Buffer, cors, started);
+    afterBody(ctx, out, admitted, body as Buffer, cors, started);
   } catch {
-    fail(res);
+    fail(out);
   }
 }
 
 function afterBody(
   ctx: TGatewayContext,
-  req: IncomingMessage,
-  res: ServerResponse,
+  out: TOut,
   admitted: TAdmitted,
   body: Buffer,
   cors: Record<string, string>,
@@ -288,7 +344,7 @@ function afterBody(
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
     return sendError(
-      res,
+      out,
       refuse(ctx, admitted, ERR.parse('body is not valid JSON'), started),
       null,
       cors,
@@ -296,22 +352,22 @@ function afterBody(
   }
   if (Array.isArray(parsed)) {
     if (parsed.length === 0)
-      return sendError(res, refuse(ctx, admitted, ERR.emptyBatch(), started), null, cors);
+      return sendError(out, refuse(ctx, admitted, ERR.emptyBatch(), started), null, cors);
     // The tier's batch size follows its rate; a dedicated node is not held to the shared tier.
     const max = admitted.dedicated ? ctx.maxBatch : maxBatchOf(admitted.key.tier, ctx.maxBatch);
     if (parsed.length > max)
       return sendError(
-        res,
+        out,
         refuse(ctx, admitted, ERR.batchTooLarge(parsed.length, max), started),
         null,
         cors,
       );
-    handleBatch(ctx, req, res, admitted, parsed as unknown[], cors, started).catch(() => fail(res));
+    handleBatch(ctx, out, admitted, parsed as unknown[], cors, started).catch(() => fail(out));
     return;
   }
   if (!parsed || typeof parsed !== 'object')
     return sendError(
-      res,
+      out,
       refuse(
         ctx,
         admitted,
@@ -321,7 +377,7 @@ function afterBody(
       null,
       cors,
     );
-  handleSingle(ctx, req, res, admitted, parsed, cors, started);
+  handleSingle(ctx, out, admitted, parsed, cors, started);
 }
 
 /** A refusal of the whole request of a known key (bad body): in its request log with no method. */
@@ -336,17 +392,16 @@ function refuse(
 
 function handleSingle(
   ctx: TGatewayContext,
-  req: IncomingMessage,
-  res: ServerResponse,
+  out: TOut,
   a: TAdmitted,
   raw: unknown,
   cors: Record<string, string>,
   started: number,
 ): void {
   const call = prepareCall(ctx, a, raw, 'http');
-  if ('status' in call) return sendError(res, call, idOf(raw), cors);
+  if ('status' in call) return sendError(out, call, idOf(raw), cors);
   const tickets = admitCalls(ctx, a, [call], started);
-  if (!Array.isArray(tickets)) return sendError(res, tickets, call.id, cors);
+  if (!Array.isArray(tickets)) return sendError(out, tickets, call.id, cors);
   const ticket = tickets[0] as TTicket;
   // Only the JSON-RPC members go up (with the caller's id); the answer comes back unchanged, unparsed: metering
   // needs only its size and whether it is an error.
@@ -356,7 +411,7 @@ function handleSingle(
       try {
         if (!reply) {
           settleCall(ctx, ticket, { kind: 'failed' });
-          return sendError(res, ERR.upstreamUnavailable(), call.id, cors);
+          return sendError(out, ERR.upstreamUnavailable(), call.id, cors);
         }
         const isError = reply.status !== 200 || isErrorBody(reply.body);
         // The error code is read (without parsing) only from error answers, and only when it is logged.
@@ -365,11 +420,11 @@ function handleSingle(
         // Parsed only for the few methods whose answer we must remember (new filter ids).
         if (!isError && FILTER_METHODS.has(call.method))
           noteResult(ctx, ticket, resultOf(reply.body));
-        const pending = send(req, res, reply.status, reply.body, cors);
-        if (pending) pending.catch(() => fail(res));
+        const pending = send(out, reply.status, reply.body, cors);
+        if (pending) pending.catch(() => fail(out));
       } catch {
         settleCall(ctx, ticket, { kind: 'cancelled' });
-        fail(res);
+        fail(out);
       }
     });
   } catch (err) {
@@ -381,20 +436,19 @@ function handleSingle(
 
 async function handleBatch(
   ctx: TGatewayContext,
-  req: IncomingMessage,
-  res: ServerResponse,
+  out: TOut,
   a: TAdmitted,
   calls: unknown[],
   cors: Record<string, string>,
   started: number,
 ): Promise<void> {
-  const out: (string | undefined)[] = new Array(calls.length);
+  const answers: (string | undefined)[] = new Array(calls.length);
   const prepared: TPreparedCall[] = [];
   const indexOf: number[] = [];
   for (let i = 0; i < calls.length; i++) {
     const c = prepareCall(ctx, a, calls[i], 'http');
     if ('status' in c) {
-      out[i] = errorObject(idOf(calls[i]), c);
+      answers[i] = errorObject(idOf(calls[i]), c);
       continue;
     }
     prepared.push(c);
@@ -404,7 +458,7 @@ async function handleBatch(
   if (prepared.length > 0) {
     const tickets = admitCalls(ctx, a, prepared, started);
     // Limits and the balance apply to the batch as a whole: one refusal for all of it.
-    if (!Array.isArray(tickets)) return sendError(res, tickets, null, cors);
+    if (!Array.isArray(tickets)) return sendError(out, tickets, null, cors);
     const groups = new Map<string, { slot: number; ticket: TTicket }[]>();
     tickets.forEach((ticket, slot) => {
       const g = groups.get(ticket.call.route.name);
@@ -438,7 +492,7 @@ async function handleBatch(
             const item = byId.get(j);
             if (!item) {
               settleCall(ctx, ticket, { kind: 'failed' });
-              out[index] = errorObject(c.id, ERR.upstreamUnavailable());
+              answers[index] = errorObject(c.id, ERR.upstreamUnavailable());
               return;
             }
             const isError = item.error !== undefined || !('result' in item);
@@ -452,7 +506,7 @@ async function handleBatch(
               errorCode: isError ? errorCodeOfObject(item.error) : null,
             });
             if (!isError) noteResult(ctx, ticket, item.result);
-            out[index] = text;
+            answers[index] = text;
           });
         }),
       );
@@ -465,8 +519,8 @@ async function handleBatch(
   const parts: string[] = [];
   for (let i = 0; i < calls.length; i++) {
     const c = calls[i];
-    const text = out[i];
+    const text = answers[i];
     if (text !== undefined && !(isCallShape(c) && !('id' in c))) parts.push(text);
   }
-  await send(req, res, 200, `[${parts.join(',')}]`, cors);
+  await send(out, 200, `[${parts.join(',')}]`, cors);
 }

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { TChain } from './chains';
 import { loadChains } from './chains';
 import type { TGatewayContext } from './context';
-import { createHttpHandler } from './http-handler';
+import { createHttpHandler, serveReadCall } from './http-handler';
+import { clientIpOf, parsePath } from './context';
+import { attachRawFront } from './raw-front';
 import { MemoryKeyStore } from './key-cache';
 import { KeyLimiter } from './limits';
 import type { TRuTable } from './metering';
@@ -60,6 +62,11 @@ export type TGatewayOptions = {
    * apps/server/src/gateway/redis-rate-limiter.ts). Stopped with the gateway.
    */
   limiter?: KeyLimiter;
+  /**
+   * Plain POSTs to gateway paths are read off the socket by the raw front (raw-front.ts); false sends every
+   * request through node:http (default: true, or GATEWAY_RAW_FRONT=0 for false).
+   */
+  rawFront?: boolean;
   /** Take the client IP from X-Forwarded-For (behind our own load balancer only). */
   trustProxy?: boolean;
   /**
@@ -86,6 +93,8 @@ export type TGateway = {
     inFlight: (keyId: string) => number;
     openSockets: (keyId: string) => number;
     upstreamSubscriptions: (chain: string) => number;
+    /** The raw front's connections and hand-overs to node:http (undefined when it is off). */
+    rawFront: () => { connections: number; handedOver: number } | undefined;
   };
 };
 
@@ -166,6 +175,23 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   };
 
   const server = http.createServer({ keepAliveTimeout: 65_000 }, createHttpHandler(ctx));
+  const front =
+    (opts.rawFront ?? process.env.GATEWAY_RAW_FRONT !== '0')
+      ? attachRawFront(server, {
+          keepAliveTimeoutMs: 65_000,
+          route: parsePath,
+          serve: (out, r, target) =>
+            serveReadCall(
+              ctx,
+              out,
+              target,
+              r.origin,
+              clientIpOf(ctx, r.forwardedFor, r.remoteAddress),
+              r.body,
+              r.started,
+            ),
+        })
+      : undefined;
   const ws = createUpgradeHandler(ctx);
   server.on('upgrade', ws.onUpgrade);
   metrics.watch({
@@ -195,7 +221,11 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       // In-flight calls may finish (and be metered); after 5 s whatever is left is cut.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 5000);
+      front?.closeIdle();
+      const force = setTimeout(() => {
+        server.closeAllConnections();
+        front?.closeAll();
+      }, 5000);
       await closed;
       clearTimeout(force);
       try {
@@ -224,6 +254,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       inFlight: (keyId) => ctx.limiter.inFlight(keyId),
       openSockets: (keyId) => ws.openSockets(keyId),
       upstreamSubscriptions: (chain) => ws.upstreams.get(chain)?.upstreamSubscriptions ?? 0,
+      rawFront: () => front?.stats(),
     }),
   };
 }

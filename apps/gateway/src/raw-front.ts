@@ -1,0 +1,361 @@
+/**
+ * The raw front (docs/decisions/gateway-design.md, "The raw front"): the gateway's hot path, a plain POST of
+ * JSON-RPC to a gateway path, read straight off the socket and answered on it, without node:http's request and
+ * response objects, which cost about a third of a bare Node proxy's CPU per call (bench:gateway).
+ *
+ * It takes only requests it can frame beyond doubt: HTTP/1.1 POST, one Content-Length of at most `maxBodyBytes`,
+ * no Transfer-Encoding, Content-Encoding, Expect or Upgrade, no duplicate of a header it reads, a Host, and only
+ * visible ASCII in the request line and header lines. The first request that is anything else (a GET, a gzip body,
+ * a WebSocket upgrade, a malformed head, a head over `maxHeadBytes`) is handed, with the rest of the connection
+ * and every byte already read, to node:http, which parses it from its first byte as if the front were not there.
+ * So the front never refuses a request node:http would take, and never reads one node:http would frame otherwise.
+ */
+import type http from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { TOut } from './http-handler';
+
+export type TRawRequest = {
+  /** The request target as sent (like IncomingMessage.url). */
+  url: string;
+  origin: string | undefined;
+  forwardedFor: string | undefined;
+  remoteAddress: string | undefined;
+  body: Buffer;
+  /** performance.now() when the request was read. */
+  started: number;
+};
+
+export type TRawFrontOptions<T> = {
+  /** The route of a POST to this target if it is the front's (a gateway path); else it goes to node:http. */
+  route: (url: string) => T | undefined;
+  serve: (out: TOut, req: TRawRequest, route: T) => void;
+  /** Bodies up to this size are read by the front; bigger ones go to node:http (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** A head not complete within this many bytes goes to node:http (its own default limit, 16 KiB). */
+  maxHeadBytes?: number;
+  /** An idle keep-alive connection is closed after this (node:http: keepAliveTimeout). */
+  keepAliveTimeoutMs: number;
+  /** A request not fully read this long after its first byte closes the connection (node:http: headersTimeout). */
+  requestTimeoutMs?: number;
+};
+
+export type TRawFront = {
+  /** Stops taking new requests: idle connections close now, busy ones after their answer. */
+  closeIdle: () => void;
+  /** Cuts every connection the front holds. */
+  closeAll: () => void;
+  /** Connections the front holds, and how many it handed to node:http (tests, diagnostics). */
+  stats: () => { connections: number; handedOver: number };
+};
+
+/** Pipelined bytes held while an answer is pending before the socket is paused. */
+const MAX_BUFFERED = 1024 * 1024;
+const CRLFCRLF = Buffer.from('\r\n\r\n');
+/** Header lines: token, colon, visible ASCII, space or tab, each line ended by CRLF; no folding, no bare CR or LF. */
+const HEADER_LINES = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t\x20-\x7e]*\r\n)*$/;
+const TARGET = /^\/[\x21-\x7e]*$/;
+const DIGITS = /^\d{1,15}$/;
+
+type THead = {
+  url: string;
+  contentLength: number;
+  origin: string | undefined;
+  forwardedFor: string | undefined;
+  acceptEncoding: string | undefined;
+  close: boolean;
+};
+
+/** The head (request line and header lines, each ended by CRLF) if the front takes it, else undefined. */
+export function parseHead(head: string, maxBodyBytes: number): THead | undefined {
+  if (!head.startsWith('POST /')) return undefined;
+  const lineEnd = head.indexOf('\r\n');
+  if (!head.endsWith(' HTTP/1.1', lineEnd)) return undefined;
+  const url = head.slice(5, lineEnd - 9);
+  if (!TARGET.test(url)) return undefined;
+  const lines = head.slice(lineEnd + 2);
+  if (!HEADER_LINES.test(lines)) return undefined;
+  let contentLength: string | undefined;
+  let origin: string | undefined;
+  let forwardedFor: string | undefined;
+  let acceptEncoding: string | undefined;
+  let connection: string | undefined;
+  let host = false;
+  for (let pos = 0; pos < lines.length;) {
+    const end = lines.indexOf('\r\n', pos);
+    const colon = lines.indexOf(':', pos);
+    const name = lines.slice(pos, colon).toLowerCase();
+    const value = lines.slice(colon + 1, end).replace(/^[\t ]+|[\t ]+$/g, '');
+    pos = end + 2;
+    switch (name) {
+      case 'content-length':
+        if (contentLength !== undefined) return undefined;
+        contentLength = value;
+        break;
+      case 'origin':
+        if (origin !== undefined) return undefined;
+        origin = value;
+        break;
+      case 'x-forwarded-for':
+        if (forwardedFor !== undefined) return undefined;
+        forwardedFor = value;
+        break;
+      case 'accept-encoding':
+        if (acceptEncoding !== undefined) return undefined;
+        acceptEncoding = value;
+        break;
+      case 'connection':
+        if (connection !== undefined) return undefined;
+        connection = value.toLowerCase();
+        break;
+      case 'host':
+        if (host) return undefined;
+        host = true;
+        break;
+      case 'content-encoding':
+        if (value.toLowerCase() !== 'identity') return undefined;
+        break;
+      case 'transfer-encoding':
+      case 'expect':
+      case 'upgrade':
+        return undefined;
+    }
+  }
+  if (!host || contentLength === undefined || !DIGITS.test(contentLength)) return undefined;
+  const length = Number(contentLength);
+  if (length > maxBodyBytes) return undefined;
+  let close = false;
+  if (connection !== undefined)
+    for (const token of connection.split(',')) {
+      const t = token.trim();
+      if (t === 'upgrade') return undefined;
+      if (t === 'close') close = true;
+    }
+  return { url, contentLength: length, origin, forwardedFor, acceptEncoding, close };
+}
+
+/** The Date header's value, made once per second (as node:http does). */
+let dateText = '';
+let dateSecond = -1;
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(now).toUTCString();
+  }
+  return dateText;
+}
+
+/** Takes over the 'connection' event of a node:http server (not yet listening). */
+export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>): TRawFront {
+  // node:http hands a socket to its parser in its own 'connection' listener; emitting 'connection' with a socket
+  // is the documented way to give it one. The front calls those listeners for the sockets it hands over.
+  const toHttp = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  const front: TFrontState<T> = {
+    conns: new Set(),
+    closing: false,
+    handedOver: 0,
+    maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024,
+    maxHeadBytes: opts.maxHeadBytes ?? 16 * 1024,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
+    route: opts.route,
+    serve: opts.serve,
+    handOver: (socket, rest) => {
+      front.handedOver++;
+      if (rest) socket.unshift(rest);
+      for (const l of toHttp) l.call(server, socket);
+    },
+  };
+  server.on('connection', (socket: Socket) => {
+    const conn = new RawConnection<T>(front, socket);
+    front.conns.add(conn);
+    socket.setTimeout(opts.keepAliveTimeoutMs);
+  });
+  return {
+    closeIdle: () => {
+      front.closing = true;
+      for (const c of front.conns) c.closeIfIdle();
+    },
+    closeAll: () => {
+      for (const c of front.conns) c.socket.destroy();
+    },
+    stats: () => ({ connections: front.conns.size, handedOver: front.handedOver }),
+  };
+}
+
+type TFrontState<T> = {
+  conns: Set<RawConnection<T>>;
+  closing: boolean;
+  handedOver: number;
+  maxBodyBytes: number;
+  maxHeadBytes: number;
+  requestTimeoutMs: number;
+  route: (url: string) => T | undefined;
+  serve: (out: TOut, req: TRawRequest, route: T) => void;
+  handOver: (socket: Socket, rest: Buffer | undefined) => void;
+};
+
+class RawConnection<T> {
+  /** Bytes read and not yet taken by a request. */
+  private buf: Buffer | undefined;
+  /** A request is being answered; the next waits (answers go out in order). */
+  private busy = false;
+  private pumping = false;
+  private closeAfter = false;
+  /** Date.now() at the first byte of the request being read (0: none). */
+  private readingSince = 0;
+  private readonly onData = (chunk: Buffer) => this.data(chunk);
+  private readonly onTimeout = () => {
+    if (!this.busy) this.socket.destroy();
+  };
+  private readonly onClose = () => this.front.conns.delete(this);
+  private readonly onError = () => this.socket.destroy();
+  private readonly onDrain = () => this.pump();
+
+  constructor(
+    private readonly front: TFrontState<T>,
+    readonly socket: Socket,
+  ) {
+    socket.on('data', this.onData);
+    socket.on('timeout', this.onTimeout);
+    socket.on('close', this.onClose);
+    socket.on('error', this.onError);
+  }
+
+  closeIfIdle(): void {
+    if (!this.busy && !this.buf) this.socket.end();
+  }
+
+  private data(chunk: Buffer): void {
+    this.buf = this.buf ? Buffer.concat([this.buf, chunk]) : chunk;
+    if (this.readingSince === 0) this.readingSince = Date.now();
+    if (!this.busy) this.pump();
+    else if (this.buf.length > MAX_BUFFERED) this.socket.pause();
+  }
+
+  /** Takes the requests read so far, one at a time. */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.busy && this.buf && !this.socket.destroyed) {
+        if (this.front.closing) {
+          // Stopping: what was read and not begun is dropped, as node:http drops it on close.
+          this.socket.end();
+          return;
+        }
+        const buf = this.buf;
+        const headEnd = buf.indexOf(CRLFCRLF);
+        if (headEnd < 0) {
+          if (buf.length > this.front.maxHeadBytes) return this.handOver();
+          return this.checkDeadline();
+        }
+        const head =
+          headEnd + 2 <= this.front.maxHeadBytes
+            ? parseHead(buf.toString('latin1', 0, headEnd + 2), this.front.maxBodyBytes)
+            : undefined;
+        const route = head ? this.front.route(head.url) : undefined;
+        if (!head || route === undefined) return this.handOver();
+        const total = headEnd + 4 + head.contentLength;
+        if (buf.length < total) return this.checkDeadline();
+        const body = buf.subarray(headEnd + 4, total);
+        this.buf = total < buf.length ? buf.subarray(total) : undefined;
+        this.readingSince = this.buf ? Date.now() : 0;
+        this.busy = true;
+        this.closeAfter = head.close;
+        const out = new RawOut(this, head.acceptEncoding);
+        this.front.serve(
+          out,
+          {
+            url: head.url,
+            origin: head.origin,
+            forwardedFor: head.forwardedFor,
+            remoteAddress: this.socket.remoteAddress,
+            body,
+            started: performance.now(),
+          },
+          route,
+        );
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private checkDeadline(): void {
+    if (Date.now() - this.readingSince > this.front.requestTimeoutMs) this.socket.destroy();
+  }
+
+  /** The rest of this connection, and every byte read and not answered, goes to node:http. */
+  private handOver(): void {
+    const s = this.socket;
+    s.removeListener('data', this.onData);
+    s.removeListener('timeout', this.onTimeout);
+    s.removeListener('close', this.onClose);
+    s.removeListener('error', this.onError);
+    s.removeListener('drain', this.onDrain);
+    s.setTimeout(0);
+    this.front.conns.delete(this);
+    const rest = this.buf;
+    this.buf = undefined;
+    this.front.handOver(s, rest);
+  }
+
+  /** Writes one answer (called once per request by its RawOut). */
+  write(status: number, headers: Record<string, string | number>, body?: Buffer | string): void {
+    const s = this.socket;
+    if (!s.destroyed && s.writable) {
+      let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n`;
+      for (const name in headers)
+        if (name !== 'content-length') head += `${name}: ${headers[name]}\r\n`;
+      const length =
+        body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+      if (status !== 204 && status !== 304) head += `content-length: ${length}\r\n`;
+      head += `date: ${httpDate()}\r\n`;
+      const close = this.closeAfter || this.front.closing;
+      head += close
+        ? 'connection: close\r\n\r\n'
+        : 'connection: keep-alive\r\nkeep-alive: timeout=65\r\n\r\n';
+      if (body === undefined || length === 0) s.write(head, 'latin1');
+      else if (typeof body === 'string') s.write(head + body, 'utf8');
+      else {
+        s.cork();
+        s.write(head, 'latin1');
+        s.write(body);
+        s.uncork();
+      }
+      if (close) {
+        // Nothing after a `Connection: close` request (or once stopping) is read.
+        s.end();
+        this.buf = undefined;
+      }
+    }
+    this.busy = false;
+    if (s.isPaused() && !s.destroyed) s.resume();
+    if (!this.buf) return;
+    if (s.writableNeedDrain) s.once('drain', this.onDrain);
+    else if (!this.pumping) this.pump();
+  }
+}
+
+/** The TOut of one request on the raw front. */
+class RawOut implements TOut {
+  sent = false;
+  constructor(
+    private readonly conn: { write: RawConnection<unknown>['write']; readonly socket: Socket },
+    readonly acceptEncoding: string | undefined,
+  ) {}
+
+  reply(status: number, headers: Record<string, string | number>, body?: Buffer | string): void {
+    if (this.sent) return;
+    this.sent = true;
+    this.conn.write(status, headers, body);
+  }
+
+  destroy(): void {
+    this.sent = true;
+    this.conn.socket.destroy();
+  }
+}
