@@ -1,5 +1,10 @@
-/** Upstream groups: keep-alive pools (undici), block-height health checks, failover on error and timeout. */
+/**
+ * Upstream groups: keep-alive pools (raw sockets for http upstreams, undici for https), block-height health
+ * checks, failover on error and timeout.
+ */
 import { Pool } from 'undici';
+import type { TPostDone } from './raw-http-client';
+import { RawHttpClient } from './raw-http-client';
 import type { TChain } from './chains';
 import type { TUpstreamErrorKind, TUpstreamMetrics } from './metrics';
 import { DEDICATED_CHAIN_LABEL, upstreamLabel } from './metrics';
@@ -10,7 +15,7 @@ export type TUpstream = {
   url: string;
   /** host:port, the only part of the URL that may be a metric label (its path or query can hold a provider key) */
   label: string;
-  pool: Pool;
+  client: TUpstreamClient;
   path: string;
   healthy: boolean;
   head: number;
@@ -34,7 +39,11 @@ export type TUpstreamOptions = {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-type TPostDone = (err: Error | null, status: number, body: Buffer) => void;
+/** Where an upstream's POSTs go: raw-http-client.ts for http upstreams, undici's Pool for https ones. */
+export type TUpstreamClient = {
+  post(path: string, body: string | Buffer, done: TPostDone): void;
+  close(): Promise<void>;
+};
 
 const EMPTY = Buffer.alloc(0);
 
@@ -70,14 +79,27 @@ class PostHandler {
   }
 }
 
-function post(u: TUpstream, body: string | Buffer, done: TPostDone): void {
-  const handler = new PostHandler(done);
-  try {
-    u.pool.dispatch({ path: u.path, method: 'POST', headers: JSON_HEADERS, body }, handler);
-  } catch (err) {
-    handler.onResponseError(undefined, err as Error);
+class UndiciClient implements TUpstreamClient {
+  constructor(private readonly pool: Pool) {}
+  post(path: string, body: string | Buffer, done: TPostDone): void {
+    const handler = new PostHandler(done);
+    try {
+      this.pool.dispatch({ path, method: 'POST', headers: JSON_HEADERS, body }, handler);
+    } catch (err) {
+      handler.onResponseError(undefined, err as Error);
+    }
+  }
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
+
+function post(u: TUpstream, body: string | Buffer, done: TPostDone): void {
+  u.client.post(u.path, body, done);
+}
+
+/** Set UPSTREAM_CLIENT=undici to send http upstreams' calls through undici too (comparisons). */
+const rawForHttp = process.env.UPSTREAM_CLIENT !== 'undici';
 
 export class UpstreamGroup {
   private next = 0;
@@ -176,13 +198,27 @@ export class UpstreamSet {
       url,
       label: upstreamLabel(url),
       path: parsed.pathname + parsed.search,
-      pool: new Pool(parsed.origin, {
-        connections: this.opts.connectionsPerUpstream,
-        keepAliveTimeout: 30_000,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
-        connectTimeout: Math.min(this.opts.timeoutMs, 5000),
-      }),
+      client:
+        parsed.protocol === 'http:' && rawForHttp
+          ? new RawHttpClient(
+              parsed.hostname.replace(/^\[|\]$/g, ''),
+              Number(parsed.port || 80),
+              parsed.host,
+              {
+                connections: this.opts.connectionsPerUpstream,
+                timeoutMs: this.opts.timeoutMs,
+                connectTimeoutMs: Math.min(this.opts.timeoutMs, 5000),
+              },
+            )
+          : new UndiciClient(
+              new Pool(parsed.origin, {
+                connections: this.opts.connectionsPerUpstream,
+                keepAliveTimeout: 30_000,
+                headersTimeout: this.opts.timeoutMs,
+                bodyTimeout: this.opts.timeoutMs,
+                connectTimeout: Math.min(this.opts.timeoutMs, 5000),
+              }),
+            ),
       healthy: true,
       head: 0,
       failures: 0,
@@ -219,7 +255,7 @@ export class UpstreamSet {
     u.users -= 1;
     if (u.users > 0) return;
     this.pools.delete(http);
-    u.pool.close().catch(() => {});
+    u.client.close().catch(() => {});
   }
 
   /**
@@ -293,15 +329,18 @@ export class UpstreamSet {
       [...this.pools.values()].map(async (u) => {
         if (!u.polled) return;
         try {
-          const res = await u.pool.request({
-            path: u.path,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: probe,
-            headersTimeout: Math.min(this.opts.timeoutMs, 3000),
-            bodyTimeout: Math.min(this.opts.timeoutMs, 3000),
+          const body = await new Promise<Buffer>((resolve, reject) => {
+            const timer = setTimeout(
+              () => reject(new Error('health check timed out')),
+              Math.min(this.opts.timeoutMs, 3000),
+            );
+            u.client.post(u.path, probe, (err, status, answer) => {
+              clearTimeout(timer);
+              if (err || status !== 200) reject(err ?? new Error(`HTTP ${status}`));
+              else resolve(answer);
+            });
           });
-          const json = (await res.body.json()) as { result?: string };
+          const json = JSON.parse(body.toString('utf8')) as { result?: string };
           const head = typeof json.result === 'string' ? Number.parseInt(json.result, 16) : NaN;
           if (!Number.isFinite(head)) throw new Error('no block number');
           u.head = head;
@@ -321,6 +360,6 @@ export class UpstreamSet {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await Promise.all([...this.pools.values()].map((u) => u.pool.close().catch(() => {})));
+    await Promise.all([...this.pools.values()].map((u) => u.client.close().catch(() => {})));
   }
 }

@@ -1,0 +1,231 @@
+// The raw upstream client (raw-http-client.ts) against a real socket server that answers in every framing an
+// upstream may use, split anywhere, and misbehaves in the ways upstreams do.
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RawHttpClient } from '../src/raw-http-client';
+import { sleep } from './helpers';
+
+type TAnswer = (req: string, socket: net.Socket, n: number) => void | Promise<void>;
+
+/** A server that reads each POST (head and Content-Length body) and lets `answer` write whatever it likes. */
+async function upstream(answer: TAnswer) {
+  let connections = 0;
+  let requests = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let buf = '';
+    socket.on('data', (d) => {
+      buf += d.toString('latin1');
+      for (;;) {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/content-length: (\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
+        if (buf.length < end + 4 + length) return;
+        const req = buf.slice(0, end + 4 + length);
+        buf = buf.slice(end + 4 + length);
+        void answer(req, socket, requests++);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    stats: () => ({ connections, requests, open: sockets.size }),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+const clients: RawHttpClient[] = [];
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(closers.splice(0).map((c) => c()));
+});
+
+async function setup(answer: TAnswer, opts: Partial<RawHttpClient['opts']> = {}) {
+  const up = await upstream(answer);
+  closers.push(up.close);
+  const client = new RawHttpClient('127.0.0.1', up.port, `127.0.0.1:${up.port}`, {
+    connections: 4,
+    timeoutMs: 2000,
+    connectTimeoutMs: 1000,
+    ...opts,
+  });
+  clients.push(client);
+  const post = (body = '{"id":1}', path = '/rpc?k=1') =>
+    new Promise<{ err: Error | null; status: number; body: string }>((resolve) =>
+      client.post(path, body, (err, status, b) =>
+        resolve({ err, status, body: b.toString('utf8') }),
+      ),
+    );
+  return { up, client, post };
+}
+
+/** Writes `text` one byte at a time, each in its own packet. */
+async function drip(socket: net.Socket, text: string) {
+  for (const b of Buffer.from(text, 'utf8')) {
+    socket.write(Buffer.of(b));
+    await sleep(1);
+  }
+}
+
+const ok = (body: string, extra = '') =>
+  `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
+
+describe('RawHttpClient', () => {
+  it('sends the call as a keep-alive POST and reuses the connection', async () => {
+    const seen: string[] = [];
+    const { up, post } = await setup((req, s) => {
+      seen.push(req);
+      s.write(ok('{"result":"é"}'));
+    });
+    expect(await post('{"id":"✓"}')).toEqual({ err: null, status: 200, body: '{"result":"é"}' });
+    expect(await post()).toMatchObject({ status: 200 });
+    expect(up.stats()).toMatchObject({ connections: 1, requests: 2 });
+    expect(seen[0]).toMatch(/^POST \/rpc\?k=1 HTTP\/1\.1\r\n/);
+    expect(seen[0]).toContain(`host: 127.0.0.1:${up.port}\r\n`);
+    expect(seen[0]).toContain('content-length: 12\r\n'); // bytes, not characters
+    // The UTF-8 bytes (the server reads them as latin1).
+    expect(seen[0]?.endsWith(`\r\n\r\n${Buffer.from('{"id":"✓"}').toString('latin1')}`)).toBe(true);
+  });
+
+  it('reads a Content-Length answer split at every byte', async () => {
+    const { post } = await setup((_req, s) => drip(s, ok('{"result":"0x1"}')));
+    expect(await post()).toEqual({ err: null, status: 200, body: '{"result":"0x1"}' });
+  });
+
+  it('reads chunked answers with extensions and trailers, split at every byte, and skips 1xx answers', async () => {
+    const body =
+      'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n' +
+      '5;ext=1\r\n{"res\r\nB\r\nult":"0x2"}\r\n0\r\nx-trailer: 1\r\n\r\n';
+    const { up, post } = await setup((_req, s) => drip(s, body));
+    expect(await post()).toEqual({ err: null, status: 200, body: '{"result":"0x2"}' });
+    expect(await post()).toEqual({ err: null, status: 200, body: '{"result":"0x2"}' });
+    expect(up.stats().connections).toBe(1);
+  });
+
+  it('reads an answer framed by the close of the connection, and HTTP/1.0 answers are not reused', async () => {
+    const { up, post } = await setup((req, s) => {
+      if (req.includes('"id":1')) s.end('HTTP/1.1 200 OK\r\n\r\n{"result":"until close"}');
+      else s.write('HTTP/1.0 200 OK\r\ncontent-length: 2\r\n\r\n{}');
+    });
+    expect(await post('{"id":1}')).toEqual({
+      err: null,
+      status: 200,
+      body: '{"result":"until close"}',
+    });
+    expect(await post('{"id":2}')).toEqual({ err: null, status: 200, body: '{}' });
+    expect(await post('{"id":2}')).toEqual({ err: null, status: 200, body: '{}' });
+    expect(up.stats().connections).toBe(3);
+  });
+
+  it('does not reuse a connection past the keep-alive hint', async () => {
+    const { up, post } = await setup((_req, s) => s.write(ok('{}', 'keep-alive: timeout=1\r\n')));
+    await post();
+    await post();
+    expect(up.stats().connections).toBe(2); // a 1 s hint leaves no time to reuse (a second of margin)
+  });
+
+  it('opens at most `connections` connections and queues the rest', async () => {
+    const { up, post } = await setup(
+      async (req, s) => {
+        await sleep(20);
+        s.write(ok(req.slice(req.indexOf('\r\n\r\n') + 4)));
+      },
+      { connections: 2 },
+    );
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => post(`{"id":${i}}`)));
+    expect(answers.map((a) => a.body)).toEqual([1, 2, 3, 4, 5, 6].map((i) => `{"id":${i}}`));
+    expect(up.stats().connections).toBe(2);
+  });
+
+  it('fails a post on a timeout, a cut answer, a refused connection and a malformed answer', async () => {
+    const silent = await setup(() => {}, { timeoutMs: 150 });
+    const t = await silent.post();
+    expect(t.err).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+
+    const cut = await setup((_req, s) => {
+      s.write('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n{"res');
+      setTimeout(() => s.destroy(), 10);
+    });
+    expect((await cut.post()).err).toMatchObject({ code: 'UPSTREAM_SOCKET' });
+
+    const gone = await upstream(() => {});
+    await gone.close();
+    const refused = new RawHttpClient('127.0.0.1', gone.port, 'x', {
+      connections: 1,
+      timeoutMs: 1000,
+      connectTimeoutMs: 1000,
+    });
+    clients.push(refused);
+    const r = await new Promise<Error | null>((resolve) =>
+      refused.post('/', '{}', (e) => resolve(e)),
+    );
+    expect(r).toMatchObject({ code: 'ECONNREFUSED' });
+
+    for (const bad of [
+      'hello\r\n\r\n',
+      'HTTP/1.1 2xx OK\r\n\r\n',
+      'HTTP/1.1 200 OK\r\ncontent-length: -1\r\n\r\n',
+      'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\n{}',
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n',
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}XX0\r\n\r\n',
+    ]) {
+      const m = await setup((_req, s) => s.write(bad));
+      expect((await m.post()).err, bad).toMatchObject({ code: 'UPSTREAM_PROTOCOL' });
+    }
+  });
+
+  it('drops a connection that sends bytes nobody asked for, and one the upstream closed while idle', async () => {
+    const { up, post } = await setup((_req, s, n) => {
+      if (n === 0)
+        s.write(ok('{}') + 'HTTP/1.1 200 OK\r\n'); // a second answer nobody asked for
+      else if (n === 1) {
+        s.write(ok('{}'));
+        setTimeout(() => s.end(), 5); // closed while idle
+      } else s.write(ok('{"n":2}'));
+    });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    await sleep(50);
+    expect(await post()).toEqual({ err: null, status: 200, body: '{"n":2}' });
+    expect(up.stats().connections).toBe(3);
+  });
+
+  it('close() fails queued posts, lets the one in flight finish, and ends its connections', async () => {
+    const { up, client } = await setup(
+      async (_req, s) => {
+        await sleep(50);
+        s.write(ok('{"late":true}'));
+      },
+      { connections: 1 },
+    );
+    const results: (string | null)[] = [];
+    const p1 = new Promise<void>((r) =>
+      client.post('/', '{}', (e, _s, b) => {
+        results[0] = e ? e.message : b.toString();
+        r();
+      }),
+    );
+    const p2 = new Promise<void>((r) =>
+      client.post('/', '{}', (e) => {
+        results[1] = e ? ((e as { code?: string }).code ?? 'error') : null;
+        r();
+      }),
+    );
+    await sleep(5);
+    await Promise.all([client.close(), p1, p2]);
+    expect(results).toEqual(['{"late":true}', 'UPSTREAM_CLOSED']);
+    await sleep(20);
+    expect(up.stats().open).toBe(0);
+  });
+});
