@@ -71,7 +71,7 @@ const driverCpu = hasTaskset ? 1 : undefined;
 /** Every process this script started, stopped on the way out whatever happens. */
 const children: ChildProcess[] = [];
 
-const TARGETS = ['limit', 'direct', 'nginx', 'bare', 'gateway'] as const;
+const TARGETS = ['limit', 'direct', 'nginx', 'raw', 'bare', 'gateway'] as const;
 type TTargetName = (typeof TARGETS)[number];
 type TTarget = { name: TTargetName; url: string; pid: number | undefined };
 type TCell = TWrkResult & { round: number; targetCpuUs: number; upstreamCpuUs: number };
@@ -115,6 +115,11 @@ async function main(): Promise<void> {
       cpu: proxyCpu,
       env: { BENCH_UPSTREAM: upstreamUrl },
     });
+    const raw = await startBenchNode('bench/gateway-raw-proxy.ts', {
+      children,
+      cpu: proxyCpu,
+      env: { BENCH_UPSTREAM: upstreamUrl },
+    });
     // nginx as a proxy sits where the other proxies sit; nginx answering by itself sits where the upstream
     // does, so "limit" and "direct" are placed alike and "limit" shows how far wrk could push "direct".
     const nginx = await startNginx({
@@ -131,6 +136,7 @@ async function main(): Promise<void> {
       { name: 'limit', url: `http://127.0.0.1:${limit.port}/`, pid: limit.child.pid },
       { name: 'direct', url: `${upstreamUrl}/`, pid: upstream.child.pid },
       { name: 'nginx', url: `http://127.0.0.1:${nginx.port}/`, pid: nginx.child.pid },
+      { name: 'raw', url: `http://127.0.0.1:${raw.port}/`, pid: raw.child.pid },
       { name: 'bare', url: `http://127.0.0.1:${bare.port}/`, pid: bare.child.pid },
       {
         name: 'gateway',
@@ -163,6 +169,7 @@ async function main(): Promise<void> {
     for (const t of targets) await checkAnswers(t.url); // still answering results, not errors
     await stopChild(gateway.child);
     await stopChild(bare.child);
+    await stopChild(raw.child);
     if (profile) profileSummary = await profileGateway(upstreamUrl, profiledC, wrk);
     for (const p of [nginx.child, limit.child, upstream.child]) await stopChild(p);
     logicUs = await measureGatewayLogic();
@@ -228,6 +235,7 @@ function tables(cells: Map<string, TCell>) {
     cpu: [] as string[],
     p50Target: [] as string[],
     ratioTarget: [] as string[],
+    perCoreTarget: [] as string[],
     sizes: TARGETS.map((t) => {
       const b = concurrencies.flatMap((c) => fig(c, t, (x) => x.bytesPerCall));
       return `${t} ${range(b, (v) => v.toFixed(1))}`;
@@ -280,8 +288,13 @@ function tables(cells: Map<string, TCell>) {
         one('direct', (x) => x.targetCpuUs, us),
         one('gateway', (x) => x.upstreamCpuUs, us),
         one('nginx', (x) => x.targetCpuUs, us),
+        one('raw', (x) => x.targetCpuUs, us),
         one('bare', (x) => x.targetCpuUs, us),
         one('gateway', (x) => x.targetCpuUs, us),
+        range(
+          pair(c, 'nginx', 'gateway', (x, y) => x.targetCpuUs / y.targetCpuUs),
+          pct,
+        ),
         range(
           pair(c, 'gateway', 'bare', (x, y) => x.targetCpuUs - y.targetCpuUs),
           us,
@@ -299,6 +312,10 @@ function tables(cells: Map<string, TCell>) {
     out.ratioTarget.push(
       `c=${c}: ${verdict(pair(c, 'gateway', 'direct', (x, y) => x.rps / y.rps >= 0.7))}`,
     );
+    if (c > 1)
+      out.perCoreTarget.push(
+        `c=${c}: ${verdict(pair(c, 'nginx', 'gateway', (x, y) => x.targetCpuUs / y.targetCpuUs >= 0.75))}`,
+      );
   }
   return out;
 }
@@ -331,10 +348,11 @@ function report(
     '`eth_blockNumber`. Targets: **limit** — nginx answering the call itself (`return 200`, a second nginx process',
     'placed like the upstream): the most wrk and this machine can do through one HTTP hop; **direct** — the upstream, a minimal node:http JSON-RPC responder',
     '(`bench/gateway-upstream.ts`); **nginx** — nginx 1.22 as a proxy in front of it (one worker, no master,',
-    'access log off, upstream `keepalive 128`, HTTP/1.1); **bare** — the barest Node proxy',
-    '(`bench/gateway-bare-proxy.ts`: node:http in, undici out, no checks); **gateway** — `POST /v1/localnet/{key}`',
-    'with the whole hot path on (key, allowlists, token buckets, routing, RU metering, usage aggregation and',
-    'journal).',
+    'access log off, upstream `keepalive 128`, HTTP/1.1); **raw** — the floor of a Node proxy',
+    '(`bench/gateway-raw-proxy.ts`: raw sockets in and out, HTTP parsed by hand, no checks); **bare** — a plain Node',
+    'proxy (`bench/gateway-bare-proxy.ts`: node:http in, undici out, no checks); **gateway** — `POST /v1/localnet/{key}`',
+    'with the whole hot path on (the raw front and the raw upstream client; key, allowlists, token buckets, routing,',
+    'RU metering, usage aggregation and journal).',
     where,
     '',
     `Machine: ${machine()}. Load average (1, 5, 15 min) at the start: ${run.load0.map((x) => x.toFixed(2)).join(', ')}; at the end: ${load1.map((x) => x.toFixed(2)).join(', ')}`,
@@ -342,8 +360,8 @@ function report(
     '',
     'Throughput (calls per second) and ratios:',
     '',
-    '| c | limit | direct | nginx | bare | gateway | gateway / direct | nginx / direct | gateway / nginx | gateway / bare | errors |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| c | limit | direct | nginx | raw | bare | gateway | gateway / direct | nginx / direct | gateway / nginx | gateway / bare | errors |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...t.throughput,
     '',
     `Bytes read per answer (headers and body, from wrk; one value per target means every answer had the same size,`,
@@ -357,11 +375,12 @@ function report(
     '',
     'CPU per call (µs, user + system of the process from `/proc/<pid>/stat`, divided by the calls of the cell):',
     '',
-    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | nginx proxy | bare proxy | gateway | gateway − bare | wrk | wrk busy at the limit |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | nginx proxy | raw proxy | bare proxy | gateway | per core: gateway / nginx | gateway − bare | wrk | wrk busy at the limit |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...t.cpu,
     '',
-    `Targets: added p50 < 0.5 ms — ${t.p50Target.join(', ')}; throughput ≥ 70% of direct — ${t.ratioTarget.join(', ')}.`,
+    `Targets: added p50 < 0.5 ms — ${t.p50Target.join(', ')}; throughput ≥ 70% of direct — ${t.ratioTarget.join(', ')};`,
+    `per core ≥ 75% of nginx (nginx's CPU per call / the gateway's, issue 17 item 3) — ${t.perCoreTarget.join(', ') || 'n/a'}.`,
     'One core serves about 1,000,000 / (CPU per call) calls per second. "Gateway − bare" is what the gateway\'s own',
     'work costs on top of a Node HTTP hop; "wrk busy at the limit" is the share of one core wrk used while driving',
     'the fastest target: below 100% wrk had time to spare, so it did not cap that target nor any slower one (with',

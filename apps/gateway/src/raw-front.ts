@@ -204,6 +204,8 @@ class RawConnection<T> {
   private busy = false;
   private pumping = false;
   private closeAfter = false;
+  /** The client ended its side: what it sent is answered, then the connection is closed. */
+  private peerEnded = false;
   /** Date.now() at the first byte of the request being read (0: none). */
   private readingSince = 0;
   private readonly onData = (chunk: Buffer) => this.data(chunk);
@@ -212,7 +214,11 @@ class RawConnection<T> {
   };
   private readonly onClose = () => this.front.conns.delete(this);
   private readonly onError = () => this.socket.destroy();
-  private readonly onDrain = () => this.pump();
+  private readonly onDrain = () => this.next();
+  private readonly onEnd = () => {
+    this.peerEnded = true;
+    if (!this.busy) this.next();
+  };
 
   constructor(
     private readonly front: TFrontState<T>,
@@ -222,6 +228,7 @@ class RawConnection<T> {
     socket.on('timeout', this.onTimeout);
     socket.on('close', this.onClose);
     socket.on('error', this.onError);
+    socket.on('end', this.onEnd);
   }
 
   closeIfIdle(): void {
@@ -296,6 +303,7 @@ class RawConnection<T> {
     s.removeListener('close', this.onClose);
     s.removeListener('error', this.onError);
     s.removeListener('drain', this.onDrain);
+    s.removeListener('end', this.onEnd);
     s.setTimeout(0);
     this.front.conns.delete(this);
     const rest = this.buf;
@@ -334,9 +342,14 @@ class RawConnection<T> {
     }
     this.busy = false;
     if (s.isPaused() && !s.destroyed) s.resume();
-    if (!this.buf) return;
-    if (s.writableNeedDrain) s.once('drain', this.onDrain);
-    else if (!this.pumping) this.pump();
+    if (this.buf && s.writableNeedDrain) s.once('drain', this.onDrain);
+    else if (!this.pumping) this.next();
+  }
+
+  /** Takes the next request if one was read; closes the connection once a client that ended it has its answers. */
+  private next(): void {
+    if (this.buf) this.pump();
+    if (this.peerEnded && !this.busy && !this.socket.destroyed) this.socket.end();
   }
 }
 

@@ -265,6 +265,16 @@ describe('the raw front on the gateway', () => {
     expect(answers.map((a) => a.status)).toEqual([400]);
   });
 
+  it('answers what a client sent before ending its side, then closes', async () => {
+    const answers = await readAnswers(port(raw), (s) => {
+      s.end(
+        post(path, JSON.stringify(call('eth_chainId', [], 1))) +
+          post(path, JSON.stringify(call('eth_chainId', [], 2))),
+      );
+    });
+    expect(answers.map((a) => JSON.parse(a.body).id)).toEqual([1, 2]);
+  });
+
   it('reads a head and body that arrive a byte at a time', async () => {
     const bytes = Buffer.from(
       post(path, JSON.stringify(call('eth_chainId', [], 7)), 'Connection: close\r\n'),

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RawHttpClient } from '../src/raw-http-client';
 import { sleep } from './helpers';
 
-type TAnswer = (req: string, socket: net.Socket, n: number) => void | Promise<void>;
+type TAnswer = (req: string, socket: net.Socket, n: number) => unknown;
 
 /** A server that reads each POST (head and Content-Length body) and lets `answer` write whatever it likes. */
 async function upstream(answer: TAnswer) {

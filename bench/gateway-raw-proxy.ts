@@ -1,0 +1,107 @@
+/**
+ * Bench baseline: the floor of a Node proxy — raw sockets in and out (node:net), HTTP/1.1 parsed by hand,
+ * Content-Length bodies only, no checks. What Node costs per proxied call without node:http and undici; the
+ * gateway's raw front and raw upstream client (apps/gateway/src/raw-front.ts, raw-http-client.ts) do the same
+ * framing with the checks a product needs. Not product code: no chunked bodies, no limits, no timeouts.
+ */
+import net from 'node:net';
+
+const upstream = new URL(process.env.BENCH_UPSTREAM ?? '');
+const CRLF2 = Buffer.from('\r\n\r\n');
+
+type TUp = { sock: net.Socket; buf: Buffer; cb: ((status: number, body: Buffer) => void) | null };
+const idle: TUp[] = [];
+const waiting: Array<(u: TUp) => void> = [];
+
+function headValue(head: string, name: string): string | undefined {
+  const i = head.toLowerCase().indexOf(`\r\n${name}:`);
+  if (i < 0) return undefined;
+  const end = head.indexOf('\r\n', i + 2);
+  return head.slice(i + name.length + 3, end < 0 ? undefined : end).trim();
+}
+
+function newUp(): TUp {
+  const u: TUp = {
+    sock: net.connect(Number(upstream.port), upstream.hostname),
+    buf: Buffer.alloc(0),
+    cb: null,
+  };
+  u.sock.setNoDelay(true);
+  u.sock.on('data', (d: Buffer) => {
+    u.buf = u.buf.length ? Buffer.concat([u.buf, d]) : d;
+    const h = u.buf.indexOf(CRLF2);
+    if (h < 0) return;
+    const head = u.buf.toString('latin1', 0, h);
+    const len = Number(headValue(head, 'content-length') ?? 0);
+    if (u.buf.length < h + 4 + len) return;
+    const status = Number(head.slice(9, 12));
+    const body = u.buf.subarray(h + 4, h + 4 + len);
+    u.buf = u.buf.subarray(h + 4 + len);
+    const cb = u.cb;
+    u.cb = null;
+    release(u);
+    cb?.(status, body);
+  });
+  u.sock.on('error', () => {
+    const cb = u.cb;
+    u.cb = null;
+    cb?.(502, Buffer.alloc(0));
+  });
+  return u;
+}
+
+let open = 0;
+function acquire(fn: (u: TUp) => void): void {
+  const u = idle.pop();
+  if (u) return fn(u);
+  if (open < 128) {
+    open++;
+    return fn(newUp());
+  }
+  waiting.push(fn);
+}
+function release(u: TUp): void {
+  const w = waiting.shift();
+  if (w) w(u);
+  else idle.push(u);
+}
+
+const upHead = (len: number) =>
+  `POST / HTTP/1.1\r\nHost: ${upstream.host}\r\nContent-Type: application/json\r\nContent-Length: ${len}\r\n\r\n`;
+
+const server = net.createServer((sock) => {
+  sock.setNoDelay(true);
+  let buf: Buffer = Buffer.alloc(0);
+  let busy = false;
+  const pump = (): void => {
+    if (busy) return;
+    const h = buf.indexOf(CRLF2);
+    if (h < 0) return;
+    const head = buf.toString('latin1', 0, h);
+    const len = Number(headValue(head, 'content-length') ?? 0);
+    if (buf.length < h + 4 + len) return;
+    const body = buf.subarray(h + 4, h + 4 + len);
+    buf = buf.subarray(h + 4 + len);
+    busy = true;
+    acquire((u) => {
+      u.cb = (status, out) => {
+        sock.write(
+          `HTTP/1.1 ${status} OK\r\nContent-Type: application/json\r\nContent-Length: ${out.length}\r\n\r\n${out.toString('latin1')}`,
+          'latin1',
+        );
+        busy = false;
+        pump();
+      };
+      u.sock.write(upHead(body.length) + body.toString('latin1'), 'latin1');
+    });
+  };
+  sock.on('data', (d: Buffer) => {
+    buf = buf.length ? Buffer.concat([buf, d]) : d;
+    pump();
+  });
+  sock.on('error', () => sock.destroy());
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`PORT ${(server.address() as net.AddressInfo).port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
