@@ -1,8 +1,9 @@
 /**
  * Usage data for bench/reports.ts: a year of minute rows for one busy account (and a little for noisy neighbours),
  * generated with set-based SQL one local day at a time, rolled up into usage_hour / usage_day /
- * usage_day_key_method / usage_day_method exactly as services/usage/rollups.ts does, and kept as minute rows only
- * for the last USAGE_MINUTE_RETENTION_DAYS days (the state production reaches once older minute rows expire).
+ * usage_day_key_method / usage_day_method (and their sums over the chains) exactly as services/usage/rollups.ts
+ * does, and kept as minute rows (and per-method hours, usage_hour_method) only for the last
+ * USAGE_MINUTE_RETENTION_DAYS days (the state production reaches once older minute rows expire).
  *
  * Every row is a deterministic function of (account seed, UTC minute, slot): hashint8extended() gives the random
  * bits, so two runs with the same settings write the same data on PGlite and PostgreSQL. Keys, networks and
@@ -189,7 +190,12 @@ export const USAGE_TABLES = [
   'usage_day_key_method',
   'usage_day_key_method_all_chains',
   'usage_day_method',
+  'usage_day_method_all_chains',
+  'usage_hour_method',
 ] as const;
+
+/** The tables kept only for the minute retention (the others hold every generated request). */
+export const RETENTION_TABLES: readonly string[] = ['usage_minute', 'usage_hour_method'];
 
 /** The per-offset day rollups: empty until a report in another zone first asks for an offset. */
 export const OFFSET_TABLES = [
@@ -308,8 +314,23 @@ function chunkStatement(
       insert into usage_day_method (account_id, chain, method, day, requests, ru)
       select account_id, chain, method, (minute at time zone ${a.timeZone}::text)::date, sum(requests), sum(ru)
       from s group by 1, 2, 3, 4
-      on conflict (account_id, day, chain, method) do update set
+      on conflict (account_id, chain, day, method) do update set
         requests = usage_day_method.requests + excluded.requests, ru = usage_day_method.ru + excluded.ru
+    ),
+    dma as (
+      insert into usage_day_method_all_chains (account_id, method, day, requests, ru)
+      select account_id, method, (minute at time zone ${a.timeZone}::text)::date, sum(requests), sum(ru)
+      from s group by 1, 2, 3
+      on conflict (account_id, day, method) do update set
+        requests = usage_day_method_all_chains.requests + excluded.requests,
+        ru = usage_day_method_all_chains.ru + excluded.ru
+    ),
+    hm as (
+      insert into usage_hour_method (account_id, chain, method, hour, requests, ru)
+      select account_id, chain, method, date_trunc('hour', minute, 'UTC'), sum(requests), sum(ru)
+      from s where minute >= ${keepIso}::timestamptz group by 1, 2, 3, 4
+      on conflict (account_id, hour, chain, method) do update set
+        requests = usage_hour_method.requests + excluded.requests, ru = usage_hour_method.ru + excluded.ru
     ),
     mr as (
       insert into usage_minute (account_id, key_id, chain, method, minute, requests, ru, errors, latency_ms_sum,
@@ -493,6 +514,22 @@ export async function rollupDifferences(
             from ${minutes} where (minute at time zone a.time_zone)::date >= ${fullDay} group by 1, 2, 3, 4`,
         sql`select d.account_id, chain, method, day, requests::numeric, ru::numeric
             from usage_day_method d join accounts a on a.id = d.account_id where day >= ${fullDay}`,
+      ),
+    ),
+    usage_day_method_all_chains: await count(
+      diff(
+        sql`select m.account_id, method, (minute at time zone a.time_zone)::date as day, sum(requests), sum(ru)
+            from ${minutes} where (minute at time zone a.time_zone)::date >= ${fullDay} group by 1, 2, 3`,
+        sql`select d.account_id, method, day, requests::numeric, ru::numeric
+            from usage_day_method_all_chains d join accounts a on a.id = d.account_id where day >= ${fullDay}`,
+      ),
+    ),
+    usage_hour_method: await count(
+      diff(
+        sql`select account_id, chain, method, date_trunc('hour', minute, 'UTC') as hour, sum(requests), sum(ru)
+            from usage_minute where minute >= ${firstHour}::timestamptz group by 1, 2, 3, 4`,
+        sql`select account_id, chain, method, hour, requests::numeric, ru::numeric
+            from usage_hour_method where hour >= ${firstHour}::timestamptz`,
       ),
     ),
   };

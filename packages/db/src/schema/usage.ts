@@ -63,7 +63,9 @@ export type TUsageMinuteRow = typeof usageMinute.$inferSelect;
  *   account's).
  * usage_day: per key and chain per local day in the account's report time zone (accounts.time_zone).
  * usage_day_key_method / usage_day_method: per method per local day, with and without the key, for the top-5
- *   method reports (team-wide top 5 over a year reads 40 methods × 5 chains × 366 days, not × 50 keys).
+ *   method reports (one network's top 5 over a year reads 40 methods × 366 days, not × 50 keys); the same
+ *   summed over the chains below (usage_day_key_method_all_chains, usage_day_method_all_chains), and per UTC hour
+ *   for the minute retention (usage_hour_method).
  * usage_{hour,day}_key and usage_{hour,day}_chain: the same without the chain or without the key, for charts and
  *   tables split by key or by network (a year of day buckets for 50 keys reads 50 × 366 rows, not × 5 chains).
  */
@@ -146,7 +148,9 @@ export const usageDayMethod = pgTable(
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
     ru: bigint('ru', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day, t.chain, t.method] })],
+  // Chain before day: with no key, this table is read for one network (every network reads
+  // usage_day_method_all_chains), so a year on one network is one range of the index.
+  (t) => [primaryKey({ columns: [t.accountId, t.chain, t.day, t.method] })],
 );
 
 const accountRef = () =>
@@ -218,6 +222,43 @@ export const usageDayKeyMethodAllChains = pgTable(
     ru: bigint('ru', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.day, t.method] })],
+);
+
+/**
+ * Per method per account-zone day, summed over the keys and chains: the team-wide top-5 methods over a year read
+ * 40 methods × 366 days here instead of × 5 networks from usage_day_method. Written with usage_day_method, from
+ * the same rows.
+ */
+export const usageDayMethodAllChains = pgTable(
+  'usage_day_method_all_chains',
+  {
+    accountId: accountRef(),
+    method: text('method').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    ru: bigint('ru', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.method] })],
+);
+
+/**
+ * Per method and chain per UTC hour, summed over the keys, kept only as long as the minute rows
+ * (services/usage/prune-usage.ts): the team-wide top-5 methods within the minute retention read the whole hours
+ * at a frame's edges here instead of their minute rows (24 hours: 40 methods × 5 chains × 24, not ~58,000 minute
+ * rows of a large account).
+ */
+export const usageHourMethod = pgTable(
+  'usage_hour_method',
+  {
+    accountId: accountRef(),
+    chain: text('chain').notNull(),
+    method: text('method').notNull(),
+    /** start of the UTC hour */
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    ru: bigint('ru', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.hour, t.chain, t.method] })],
 );
 
 /*

@@ -298,10 +298,28 @@ export async function totalRows(
 export type TMethodRow = { method: string; requests: number; ru: number };
 
 /**
+ * [a, b) split into the whole UTC hours inside it and the partial hours at its ends (minutes): `hours` is
+ * undefined when no whole hour fits.
+ */
+function splitHours(
+  a: number,
+  b: number,
+): { hours?: [number, number]; minutes: [number, number][] } {
+  const h1 = Math.ceil(a / HOUR_MS) * HOUR_MS;
+  const h2 = Math.floor(b / HOUR_MS) * HOUR_MS;
+  if (h1 >= h2) return { minutes: [[a, b]] };
+  const minutes: [number, number][] = [];
+  if (a < h1) minutes.push([a, h1]);
+  if (h2 < b) minutes.push([h2, b]);
+  return { hours: [h1, h2], minutes };
+}
+
+/**
  * The five methods with the most RUs, and every method's RUs. Exact when the frame starts within the minute
- * retention (whole account-zone days from the per-method day rollups, the rest from minute rows); otherwise from
- * the per-method day rollups over every local day (in the account's zone) the frame touches, which may count a
- * little outside the frame's edges.
+ * retention: whole account-zone days from the per-method day rollups, the rest from usage_hour_method (whole UTC
+ * hours; team-wide only, it has no key) and usage_minute (partial hours, or everything outside the days for one
+ * key). Otherwise from the per-method day rollups over every local day (in the account's zone) the frame touches,
+ * which may count a little outside the frame's edges.
  */
 export async function topMethodRows(
   report: TReport,
@@ -310,52 +328,80 @@ export async function topMethodRows(
   const common: SQL[] = [sql`account_id = ${report.accountId}`];
   if (report.keyId !== undefined) common.push(sql`key_id = ${report.keyId}`);
   if (report.chain !== undefined) common.push(sql`chain = ${report.chain}`);
-  // One key on every network: its per-method days summed over the chains (5 times fewer rows, and not spread
-  // over the whole table like the key's usage_day_key_method rows).
+  // Summed over the chains where no network is asked for: team-wide (40 methods × 366 days a year, not × 5
+  // networks) and one key (not spread over the whole table like the key's usage_day_key_method rows).
   const dayTable = sql.raw(
     report.keyId === undefined
-      ? 'usage_day_method'
+      ? report.chain === undefined
+        ? 'usage_day_method_all_chains'
+        : 'usage_day_method'
       : report.chain === undefined
         ? 'usage_day_key_method_all_chains'
         : 'usage_day_key_method',
   );
   const where = (more: SQL[]) => sql.join([...common, ...more], sql` and `);
+  const within = (col: string, spans: [number, number][]) =>
+    sql`(${sql.join(
+      spans.map(([a, b]) => sql`(${sql.raw(col)} >= ${ts(a)} and ${sql.raw(col)} < ${ts(b)})`),
+      sql` or `,
+    )})`;
   const kept = frame.from >= report.now - report.minuteRetentionDays * DAY_MS;
-  let source: SQL;
+  const parts: SQL[] = [];
   if (kept) {
     // Exact: the account-zone days wholly inside the frame from the per-method day rollups, the edges (and a
-    // frame shorter than a day) from the minute rows. A week by hour reads 7 day rows per method, not 10,000
-    // minutes of rows.
+    // frame shorter than a day) from the hours and minutes. A week by hour reads 6 day rows per method and a day
+    // of hour rows, not a day of minute rows.
     const firstMidnight = startOfLocalDay(frame.from, accountZone);
     const d1 =
       firstMidnight === frame.from ? frame.from : nextBucket(firstMidnight, 'day', accountZone);
     const d2 = startOfLocalDay(frame.to, accountZone);
+    let edges: [number, number][] = [[frame.from, frame.to]];
     if (d1 < d2) {
-      source = sql`select method, requests, ru from ${dayTable} where ${where([
-        sql`day >= ${localDate(d1, accountZone)}::date`,
-        sql`day < ${localDate(d2, accountZone)}::date`,
-      ])}
-        union all
-        select method, requests, ru from usage_minute where ${where([
-          sql`((minute >= ${ts(frame.from)} and minute < ${ts(d1)}) or (minute >= ${ts(d2)} and minute < ${ts(frame.to)}))`,
-        ])}`;
-    } else {
-      source = sql`select method, requests, ru from usage_minute where ${where([
-        sql`minute >= ${ts(frame.from)}`,
-        sql`minute < ${ts(frame.to)}`,
-      ])}`;
+      parts.push(
+        sql`select method, requests, ru from ${dayTable} where ${where([
+          sql`day >= ${localDate(d1, accountZone)}::date`,
+          sql`day < ${localDate(d2, accountZone)}::date`,
+        ])}`,
+      );
+      edges = (
+        [
+          [frame.from, d1],
+          [d2, frame.to],
+        ] as [number, number][]
+      ).filter(([a, b]) => a < b);
     }
+    const hourSpans: [number, number][] = [];
+    const minuteSpans: [number, number][] = [];
+    for (const [a, b] of edges) {
+      if (report.keyId !== undefined) {
+        minuteSpans.push([a, b]);
+        continue;
+      }
+      const split = splitHours(a, b);
+      if (split.hours) hourSpans.push(split.hours);
+      minuteSpans.push(...split.minutes);
+    }
+    if (hourSpans.length > 0)
+      parts.push(
+        sql`select method, requests, ru from usage_hour_method where ${where([within('hour', hourSpans)])}`,
+      );
+    if (minuteSpans.length > 0)
+      parts.push(
+        sql`select method, requests, ru from usage_minute where ${where([within('minute', minuteSpans)])}`,
+      );
   } else {
-    source = sql`select method, requests, ru from ${dayTable} where ${where([
-      sql`day >= ${localDate(frame.from, accountZone)}::date`,
-      sql`day <= ${localDate(frame.to - 1, accountZone)}::date`,
-    ])}`;
+    parts.push(
+      sql`select method, requests, ru from ${dayTable} where ${where([
+        sql`day >= ${localDate(frame.from, accountZone)}::date`,
+        sql`day <= ${localDate(frame.to - 1, accountZone)}::date`,
+      ])}`,
+    );
   }
   // The window total is taken over every method before the limit.
   const rows = await queryRows<{ method: string; requests: unknown; ru: unknown; total: unknown }>(
     report.db,
     sql`select method, sum(requests) as requests, sum(ru) as ru, sum(sum(ru)) over () as total
-      from (${source}) u
+      from (${sql.join(parts, sql` union all `)}) u
       group by method order by sum(ru) desc, method limit 5`,
   );
   return {

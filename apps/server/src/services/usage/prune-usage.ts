@@ -1,7 +1,7 @@
 /**
- * Minute retention: deletes usage_minute and usage_refusal_minute rows and usage_batches ids older than the
- * retention period, in bounded chunks so no statement holds locks (or bloats WAL) for long. The hour and day
- * rollups are kept.
+ * Minute retention: deletes usage_minute and usage_refusal_minute rows, the per-method hours (usage_hour_method,
+ * read only within the retention) and usage_batches ids older than the retention period, in bounded chunks so no
+ * statement holds locks (or bloats WAL) for long. The other hour and day rollups are kept.
  */
 import type { TExecutor } from '@rpc/db';
 import { sql, type SQL } from 'drizzle-orm';
@@ -11,6 +11,7 @@ const DEFAULT_CHUNK = 10_000;
 
 export type TPruneUsageResult = {
   minuteRows: number;
+  hourMethodRows: number;
   refusalMinuteRows: number;
   batches: number;
   before: number;
@@ -32,6 +33,13 @@ export async function pruneUsage(o: {
       select ctid from usage_minute where minute < ${cutoff} limit ${limit}))`,
     chunk,
   );
+  // Hours wholly before the cutoff: a report reads them only from a frame that starts within the retention.
+  const hourMethodRows = await deleteInChunks(
+    o.db,
+    (limit) => sql`delete from usage_hour_method where ctid = any(array(
+      select ctid from usage_hour_method where hour <= ${cutoff} - interval '1 hour' limit ${limit}))`,
+    chunk,
+  );
   const refusalMinuteRows = await deleteInChunks(
     o.db,
     (limit) => sql`delete from usage_refusal_minute where ctid = any(array(
@@ -45,7 +53,7 @@ export async function pruneUsage(o: {
       select ctid from usage_batches where created_at < ${cutoff} limit ${limit}))`,
     chunk,
   );
-  return { minuteRows, refusalMinuteRows, batches, before };
+  return { minuteRows, hourMethodRows, refusalMinuteRows, batches, before };
 }
 
 /** Repeats a limited DELETE (by ctid: PostgreSQL has no DELETE … LIMIT) until a pass removes fewer rows. */

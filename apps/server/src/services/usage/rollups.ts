@@ -11,6 +11,7 @@ import {
   usageDayChain,
   usageDayKey,
   usageDayMethod,
+  usageDayMethodAllChains,
   usageDayOffset,
   usageDayOffsetChain,
   usageDayOffsetKey,
@@ -18,6 +19,7 @@ import {
   usageHour,
   usageHourChain,
   usageHourKey,
+  usageHourMethod,
   type TDatabase,
   type TExecutor,
 } from '@rpc/db';
@@ -108,10 +110,12 @@ export async function addToRollups(
     day: string;
   };
   type TMethod = TCounters & { accountId: string; chain: string; method: string; day: string };
+  type THourMethod = TCounters & { accountId: string; chain: string; method: string; hour: Date };
   const hours = new Map<string, THour>();
   const days = new Map<string, TDay>();
   const keyMethods = new Map<string, TKeyMethod>();
   const methods = new Map<string, TMethod>();
+  const hourMethods = new Map<string, THourMethod>();
   const zero = { requests: 0, ru: 0, errors: 0, latencyMsSum: 0 };
 
   for (const r of rows) {
@@ -135,6 +139,12 @@ export async function addToRollups(
       methods,
       `${accountId}|${chain}|${method}|${day}`,
       () => ({ ...zero, accountId, chain, method, day }),
+      r,
+    );
+    addInto(
+      hourMethods,
+      `${accountId}|${hour}|${chain}|${method}`,
+      () => ({ ...zero, accountId, chain, method, hour: new Date(hour) }),
       r,
     );
   }
@@ -196,7 +206,44 @@ export async function addToRollups(
     tx,
     usageDayMethod,
     sorted(methods).map(({ errors: _e, latencyMsSum: _l, ...rest }) => rest),
-    [usageDayMethod.accountId, usageDayMethod.day, usageDayMethod.chain, usageDayMethod.method],
+    [usageDayMethod.accountId, usageDayMethod.chain, usageDayMethod.day, usageDayMethod.method],
+    false,
+  );
+  // The same days summed over the chains, and the hours (team-wide top-5 methods; one statement each).
+  const methodsAllChains = new Map<
+    string,
+    TCounters & { accountId: string; method: string; day: string }
+  >();
+  for (const r of methods.values()) {
+    const { accountId, method, day } = r;
+    addInto(
+      methodsAllChains,
+      `${accountId}|${day}|${method}`,
+      () => ({ ...zero, accountId, method, day }),
+      r,
+    );
+  }
+  await upsertAdd(
+    tx,
+    usageDayMethodAllChains,
+    sorted(methodsAllChains).map(({ errors: _e, latencyMsSum: _l, ...rest }) => rest),
+    [
+      usageDayMethodAllChains.accountId,
+      usageDayMethodAllChains.day,
+      usageDayMethodAllChains.method,
+    ],
+    false,
+  );
+  await upsertAdd(
+    tx,
+    usageHourMethod,
+    sorted(hourMethods).map(({ errors: _e, latencyMsSum: _l, ...rest }) => rest),
+    [
+      usageHourMethod.accountId,
+      usageHourMethod.hour,
+      usageHourMethod.chain,
+      usageHourMethod.method,
+    ],
     false,
   );
 
@@ -517,6 +564,8 @@ type TRollupTable =
   | typeof usageDay
   | typeof usageDayKeyMethod
   | typeof usageDayMethod
+  | typeof usageDayMethodAllChains
+  | typeof usageHourMethod
   | typeof usageHourKey
   | typeof usageHourChain
   | typeof usageDayKey
@@ -626,25 +675,42 @@ export async function rebuildDayRollups(
     on conflict (key_id, day, chain, method) do update
       set requests = usage_day_key_method.requests + excluded.requests,
         ru = usage_day_key_method.ru + excluded.ru`);
-  // The same days summed over the chains, from the rows just rebuilt (older days were written with them).
-  await tx
-    .delete(usageDayKeyMethodAllChains)
-    .where(
-      and(
-        eq(usageDayKeyMethodAllChains.accountId, accountId),
-        sql`${usageDayKeyMethodAllChains.day} >= ${fromDay}`,
-      ),
-    );
-  await tx.execute(sql`
-    insert into usage_day_key_method_all_chains (account_id, key_id, method, day, requests, ru)
-    select account_id, key_id, method, day, sum(requests), sum(ru)
-    from usage_day_key_method where account_id = ${accountId} and day >= ${fromDay}
-    group by 1, 2, 3, 4`);
   await tx.execute(sql`
     insert into usage_day_method (account_id, chain, method, day, requests, ru)
     select account_id, chain, method, (minute at time zone ${timeZone})::date, sum(requests), sum(ru)
     from usage_minute where account_id = ${accountId} and minute >= ${since}
     group by 1, 2, 3, 4
-    on conflict (account_id, day, chain, method) do update
+    on conflict (account_id, chain, day, method) do update
       set requests = usage_day_method.requests + excluded.requests, ru = usage_day_method.ru + excluded.ru`);
+  // The same days summed over the chains, re-derived from the rows just rebuilt (older days were written with
+  // them). From the first new-zone day a rebuilt minute fell on: in a zone west of the previous one that is the
+  // day before fromDay, a kept row the rebuild added to.
+  const redo = sql`least(${fromDay}::date, (${since} at time zone ${timeZone})::date)`;
+  await tx
+    .delete(usageDayKeyMethodAllChains)
+    .where(
+      and(
+        eq(usageDayKeyMethodAllChains.accountId, accountId),
+        sql`${usageDayKeyMethodAllChains.day} >= ${redo}`,
+      ),
+    );
+  await tx.execute(sql`
+    insert into usage_day_key_method_all_chains (account_id, key_id, method, day, requests, ru)
+    select account_id, key_id, method, day, sum(requests), sum(ru)
+    from usage_day_key_method where account_id = ${accountId} and day >= ${redo}
+    group by 1, 2, 3, 4`);
+  await tx
+    .delete(usageDayMethodAllChains)
+    .where(
+      and(
+        eq(usageDayMethodAllChains.accountId, accountId),
+        sql`${usageDayMethodAllChains.day} >= ${redo}`,
+      ),
+    );
+  await tx.execute(sql`
+    insert into usage_day_method_all_chains (account_id, method, day, requests, ru)
+    select account_id, method, day, sum(requests), sum(ru)
+    from usage_day_method where account_id = ${accountId} and day >= ${redo}
+    group by 1, 2, 3`);
+  // usage_hour_method is by UTC hour: no zone to rebuild.
 }
