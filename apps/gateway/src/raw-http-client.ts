@@ -84,17 +84,22 @@ export class RawHttpClient {
 
   /** A connection that finished its answer and may take another. */
   release(conn: RawUpstreamConnection): void {
-    if (this.queueHead < this.queue.length) {
-      const q = this.queue[this.queueHead] as TQueued;
-      this.queue[this.queueHead++] = undefined as unknown as TQueued;
-      if (this.queueHead === this.queue.length) {
-        this.queue.length = 0;
-        this.queueHead = 0;
-      }
-      return conn.send(q.head, q.body, q.done);
-    }
+    const q = this.dequeue();
+    if (q) return conn.send(q.head, q.body, q.done);
     if (this.closing) return conn.destroy();
     this.idle.push(conn);
+  }
+
+  /** The oldest queued post, if any (a moving head, so taking one is O(1)). */
+  private dequeue(): TQueued | undefined {
+    if (this.queueHead >= this.queue.length) return undefined;
+    const q = this.queue[this.queueHead] as TQueued;
+    this.queue[this.queueHead++] = undefined as unknown as TQueued;
+    if (this.queueHead === this.queue.length) {
+      this.queue.length = 0;
+      this.queueHead = 0;
+    }
+    return q;
   }
 
   /** A connection that is gone (closed, failed, or not reusable). */
@@ -103,13 +108,8 @@ export class RawHttpClient {
     if (i >= 0) this.idle.splice(i, 1);
     this.open--;
     // Someone is waiting: open a connection for them.
-    if (this.queueHead < this.queue.length && !this.closing) {
-      const q = this.queue[this.queueHead] as TQueued;
-      this.queue[this.queueHead++] = undefined as unknown as TQueued;
-      if (this.queueHead === this.queue.length) {
-        this.queue.length = 0;
-        this.queueHead = 0;
-      }
+    const q = this.closing ? undefined : this.dequeue();
+    if (q) {
       this.open++;
       new RawUpstreamConnection(this, this.host, this.port).send(q.head, q.body, q.done);
       return;
