@@ -51,11 +51,12 @@ export type TOut = {
 };
 
 /** node:http's request and response as a TOut (everything the raw front hands over). */
-function nodeOut(req: IncomingMessage, res: ServerResponse): TOut {
+function nodeOut(ctx: TGatewayContext, req: IncomingMessage, res: ServerResponse): TOut {
   const accept = req.headers['accept-encoding'];
   return {
     acceptEncoding: typeof accept === 'string' ? accept : undefined,
     reply: (status, headers, body) => {
+      ctx.usage.commitJournal(); // the journal lines of the calls answered here go first
       res.writeHead(status, headers).end(body);
     },
     get sent() {
@@ -198,14 +199,14 @@ function serveMetrics(ctx: TGatewayContext, req: IncomingMessage, res: ServerRes
   req.resume();
   const m = ctx.metrics;
   if (req.method !== 'GET' || !isScrapeAllowed(m.token, req.headers, req.socket.remoteAddress))
-    return sendError(nodeOut(req, res), ERR.notFound(), null);
+    return sendError(nodeOut(ctx, req, res), ERR.notFound(), null);
   m.collect().then(
     (text) => {
       res
         .writeHead(200, { 'content-type': m.registry.contentType, 'cache-control': 'no-store' })
         .end(text);
     },
-    () => fail(nodeOut(req, res)),
+    () => fail(nodeOut(ctx, req, res)),
   );
 }
 
@@ -217,7 +218,7 @@ function fail(out: TOut): void {
 
 export function createHttpHandler(ctx: TGatewayContext) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const out = nodeOut(req, res);
+    const out = nodeOut(ctx, req, res);
     try {
       handle(ctx, req, res, out);
     } catch {

@@ -38,6 +38,11 @@ export type TRawFrontOptions<T> = {
   keepAliveTimeoutMs: number;
   /** A request not fully read this long after its first byte closes the connection (node:http: headersTimeout). */
   requestTimeoutMs?: number;
+  /**
+   * When set, the answers made in one event-loop turn are written together at its end (setImmediate), after one
+   * call of this (the gateway writes the usage journal's lines of those calls in it: one write for all of them).
+   */
+  beforeAnswers?: () => void;
 };
 
 export type TRawFront = {
@@ -160,6 +165,17 @@ export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>
     maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024,
     maxHeadBytes: opts.maxHeadBytes ?? 16 * 1024,
     requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
+    beforeAnswers: opts.beforeAnswers,
+    outbox: [],
+    flushOutbox: () => {
+      const box = front.outbox;
+      front.outbox = [];
+      try {
+        front.beforeAnswers?.();
+      } finally {
+        for (const a of box) a.conn.write(a.status, a.headers, a.body);
+      }
+    },
     route: opts.route,
     serve: opts.serve,
     handOver: (socket, rest) => {
@@ -195,6 +211,17 @@ type TFrontState<T> = {
   route: (url: string) => T | undefined;
   serve: (out: TOut, req: TRawRequest, route: T) => void;
   handOver: (socket: Socket, rest: Buffer | undefined) => void;
+  beforeAnswers: (() => void) | undefined;
+  /** Answers waiting for the end of this event-loop turn (only with beforeAnswers). */
+  outbox: TQueuedAnswer[];
+  flushOutbox: () => void;
+};
+
+type TQueuedAnswer = {
+  conn: RawConnection<unknown>;
+  status: number;
+  headers: Record<string, string | number>;
+  body: Buffer | string | undefined;
 };
 
 class RawConnection<T> {
@@ -272,7 +299,7 @@ class RawConnection<T> {
         this.readingSince = this.buf ? Date.now() : 0;
         this.busy = true;
         this.closeAfter = head.close;
-        const out = new RawOut(this, head.acceptEncoding);
+        const out = new RawOut(this as RawConnection<unknown>, head.acceptEncoding);
         this.front.serve(
           out,
           {
@@ -311,7 +338,15 @@ class RawConnection<T> {
     this.front.handOver(s, rest);
   }
 
-  /** Writes one answer (called once per request by its RawOut). */
+  /** One answer (called once per request by its RawOut): written now, or at the end of the turn. */
+  answer(status: number, headers: Record<string, string | number>, body?: Buffer | string): void {
+    const front = this.front;
+    if (!front.beforeAnswers) return this.write(status, headers, body);
+    if (front.outbox.length === 0) setImmediate(front.flushOutbox);
+    front.outbox.push({ conn: this as RawConnection<unknown>, status, headers, body });
+  }
+
+  /** Writes one answer. */
   write(status: number, headers: Record<string, string | number>, body?: Buffer | string): void {
     const s = this.socket;
     if (!s.destroyed && s.writable) {
@@ -357,14 +392,14 @@ class RawConnection<T> {
 class RawOut implements TOut {
   sent = false;
   constructor(
-    private readonly conn: { write: RawConnection<unknown>['write']; readonly socket: Socket },
+    private readonly conn: RawConnection<unknown>,
     readonly acceptEncoding: string | undefined,
   ) {}
 
   reply(status: number, headers: Record<string, string | number>, body?: Buffer | string): void {
     if (this.sent) return;
     this.sent = true;
-    this.conn.write(status, headers, body);
+    this.conn.answer(status, headers, body);
   }
 
   destroy(): void {

@@ -102,11 +102,14 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   const chains = opts.chains ?? loadChains();
   const ruTable = opts.ruTable ?? defaultRuTable;
   const onError = opts.onError ?? (() => {});
+  const rawFront = opts.rawFront ?? process.env.GATEWAY_RAW_FRONT !== '0';
   const usage = new UsageAggregator({
     sink: opts.usageSink ?? new MemoryUsageSink(),
     ruTableVersion: ruTable.version,
     flushIntervalMs: opts.flushIntervalMs ?? 5000,
     journalDir: opts.usageJournalDir,
+    // Every answer path commits the journal before it writes (the raw front once per event-loop turn).
+    groupJournalWrites: rawFront,
     onError,
   });
   await usage.replay();
@@ -175,23 +178,23 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   };
 
   const server = http.createServer({ keepAliveTimeout: 65_000 }, createHttpHandler(ctx));
-  const front =
-    (opts.rawFront ?? process.env.GATEWAY_RAW_FRONT !== '0')
-      ? attachRawFront(server, {
-          keepAliveTimeoutMs: 65_000,
-          route: parsePath,
-          serve: (out, r, target) =>
-            serveReadCall(
-              ctx,
-              out,
-              target,
-              r.origin,
-              clientIpOf(ctx, r.forwardedFor, r.remoteAddress),
-              r.body,
-              r.started,
-            ),
-        })
-      : undefined;
+  const front = rawFront
+    ? attachRawFront(server, {
+        keepAliveTimeoutMs: 65_000,
+        beforeAnswers: () => usage.commitJournal(),
+        route: parsePath,
+        serve: (out, r, target) =>
+          serveReadCall(
+            ctx,
+            out,
+            target,
+            r.origin,
+            clientIpOf(ctx, r.forwardedFor, r.remoteAddress),
+            r.body,
+            r.started,
+          ),
+      })
+    : undefined;
   const ws = createUpgradeHandler(ctx);
   server.on('upgrade', ws.onUpgrade);
   metrics.watch({

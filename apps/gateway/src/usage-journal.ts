@@ -51,7 +51,7 @@ export type TSegmentReadout = {
 
 /**
  * One journal per gateway process and directory (a LOCK file with the pid refuses a second live process).
- * `append` is the only hot-path call: one `writeSync` of a short line.
+ * `append` is the only hot-path call: one `writeSync` of a short line, or (deferred) one per event-loop turn.
  */
 export class UsageJournal {
   private segment: TSegment | undefined;
@@ -96,8 +96,35 @@ export class UsageJournal {
     this.timer.unref();
   }
 
-  /** Appends whole lines; opens a segment first when none is open. Never throws: a failure is reported once. */
-  append(lines: string): void {
+  /** Lines appended with `deferred` and not written yet (`commit`). */
+  private pending = '';
+  private readonly commitSoon = () => this.commit();
+
+  /**
+   * Appends whole lines; opens a segment first when none is open. Never throws: a failure is reported once.
+   * `deferred`: the lines are held until `commit()`, which the caller runs before the answers of these calls
+   * leave (the raw front does, for every answer it writes in one event-loop turn); at the latest they are written
+   * in the same turn's check phase (setImmediate) and before a seal.
+   */
+  append(lines: string, deferred = false): void {
+    if (this.isBroken || this.isClosed) return;
+    if (deferred) {
+      if (this.pending === '') setImmediate(this.commitSoon);
+      this.pending += lines;
+      return;
+    }
+    this.write(lines);
+  }
+
+  /** Writes the held lines now (one write for all of them). */
+  commit(): void {
+    if (this.pending === '') return;
+    const lines = this.pending;
+    this.pending = '';
+    this.write(lines);
+  }
+
+  private write(lines: string): void {
     if (this.isBroken || this.isClosed) return;
     const seg = this.segment ?? this.openSegment();
     if (!seg || this.isBroken) return;
@@ -118,6 +145,7 @@ export class UsageJournal {
    * the rows recorded in it. Undefined when no segment could be written this interval.
    */
   seal(): string | undefined {
+    this.commit();
     const seg = this.segment;
     this.segment = undefined;
     this.isBroken = false;
@@ -140,6 +168,7 @@ export class UsageJournal {
   /** Syncs and closes the open segment and releases the directory. Segments not removed stay for the next start. */
   close(): void {
     if (this.isClosed) return;
+    this.commit();
     this.isClosed = true;
     if (this.timer) clearInterval(this.timer);
     const seg = this.segment;

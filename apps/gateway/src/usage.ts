@@ -17,6 +17,11 @@ export type TUsageAggregatorOptions = {
   journalDir?: string;
   /** fdatasync interval of the journal (bounds what a machine crash, not a process kill, can lose). */
   journalSyncMs?: number;
+  /**
+   * Journal lines are held and written once per event-loop turn (`commitJournal`) instead of once per call: only
+   * for a server that runs `commitJournal()` before every answer it writes (startGateway with the raw front).
+   */
+  groupJournalWrites?: boolean;
   onError?: (err: unknown) => void;
 };
 
@@ -31,6 +36,7 @@ export class UsageAggregator {
   /** Batches whose write failed: retried with the same batchId, so the sink can drop a duplicate. */
   private readonly pending: TPendingBatch[] = [];
   private readonly journal: UsageJournal | undefined;
+  private readonly groupJournal: boolean;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   /** Epoch ms of the first call in the live rows (undefined while they are empty). */
@@ -39,6 +45,7 @@ export class UsageAggregator {
   flushFailures = 0;
 
   constructor(private readonly opts: TUsageAggregatorOptions) {
+    this.groupJournal = opts.groupJournalWrites ?? false;
     if (!opts.journalDir) return;
     const journal = new UsageJournal({
       dir: opts.journalDir,
@@ -74,9 +81,15 @@ export class UsageAggregator {
     }
   }
 
+  /** Writes the journal lines held by groupJournalWrites (call before writing answers). */
+  commitJournal(): void {
+    this.journal?.commit();
+  }
+
   /**
    * Called on the request path before the answer is written. With a journal the call has been written to it (the
-   * page cache, which kill -9 does not lose) when this returns.
+   * page cache, which kill -9 does not lose) when this returns, or with groupJournalWrites when commitJournal()
+   * next runs (before the answer is written).
    */
   record(
     accountId: string,
@@ -111,9 +124,13 @@ export class UsageAggregator {
       if (journal)
         journal.append(
           `R ${row.no} ${JSON.stringify([accountId, keyId, chain, method, minute])}\n${row.no} ${ru} ${isError ? 1 : 0} ${Math.round(latencyMs * 1000)}\n`,
+          this.groupJournal,
         );
     } else if (journal) {
-      journal.append(`${row.no} ${ru} ${isError ? 1 : 0} ${Math.round(latencyMs * 1000)}\n`);
+      journal.append(
+        `${row.no} ${ru} ${isError ? 1 : 0} ${Math.round(latencyMs * 1000)}\n`,
+        this.groupJournal,
+      );
     }
     row.requests += 1;
     row.ru += ru;

@@ -175,7 +175,9 @@ class Session {
   }
 
   private sendText(text: string): void {
-    if (!this.closed && this.client.readyState === WebSocket.OPEN) this.client.send(text);
+    if (this.closed || this.client.readyState !== WebSocket.OPEN) return;
+    this.ctx.usage.commitJournal(); // the journal lines of the calls answered here go first
+    this.client.send(text);
   }
 
   /** The key may have been deleted, paused or changed since the socket opened: checked on every message. */

@@ -1,7 +1,12 @@
 // The raw front (raw-front.ts): what it takes, what it hands to node:http, and that a client cannot tell the two
 // apart. Real sockets, a real Hardhat node behind two gateways (raw front on and off).
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import nodePath from 'node:path';
+import { gzipSync } from 'node:zlib';
+import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChains, withUpstreams } from '../src/chains';
@@ -11,6 +16,7 @@ import { startLocalnet } from '../src/localnet';
 import { attachRawFront, parseHead } from '../src/raw-front';
 import type { TGateway } from '../src/server';
 import { startGateway } from '../src/server';
+import { readSegment } from '../src/usage-journal';
 import { call, freePort, makeKey, sleep } from './helpers';
 
 const HEAD = (extra = '', length = 2) =>
@@ -321,6 +327,89 @@ describe('the raw front on the gateway', () => {
     await g.stop();
     await idleClosed;
     expect(Date.now() - t0).toBeLessThan(4000); // not the 5 s force: closed as idle
+  });
+});
+
+describe('the usage journal with grouped writes', () => {
+  it('holds every call by the time its answer arrives: raw front, node:http and WebSocket', async () => {
+    const ln = await startLocalnet({ port: await freePort() });
+    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'raw-front-journal-'));
+    const key = makeKey();
+    const g = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      keys: new MemoryKeyStore([key]),
+      chains: loadChains({}).map((c) =>
+        c.id === 'localnet' ? withUpstreams(c, { full: [ln.url] }, [ln.wsUrl]) : c,
+      ),
+      healthCheckIntervalMs: 60_000,
+      flushIntervalMs: 60_000,
+      usageJournalDir: dir,
+      rawFront: true,
+    });
+    const journaled = () =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.usage'))
+        .reduce((n, f) => n + readSegment(nodePath.join(dir, f), 'v1').calls, 0);
+    const p = Number(new URL(g.url).port);
+    const path = `/v1/localnet/${key.key}`;
+    try {
+      // Raw front: several pipelined calls answered in one turn; each answer finds its call on disk.
+      const seen: number[] = [];
+      await new Promise<void>((resolve, reject) => {
+        const s = net.connect(p, '127.0.0.1');
+        let text = '';
+        s.on('data', (d: Buffer) => {
+          text += d.toString('latin1');
+          seen.push(journaled()); // read synchronously, as the bytes arrive
+          if ((text.match(/HTTP\/1\.1 200/g) ?? []).length === 3) {
+            s.destroy();
+            resolve();
+          }
+        });
+        s.on('error', reject);
+        s.write(
+          [1, 2, 3].map((i) => post(path, JSON.stringify(call('eth_chainId', [], i)))).join(''),
+        );
+      });
+      expect(seen[0]).toBeGreaterThanOrEqual(1);
+      expect(seen.at(-1)).toBe(3);
+      // node:http (a gzip body is handed over).
+      const before = journaled();
+      const zipped = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            port: p,
+            host: '127.0.0.1',
+            path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          },
+          (res) => {
+            res.once('data', () => resolve(journaled()));
+            res.resume();
+          },
+        );
+        req.on('error', reject);
+        req.end(gzipSync(JSON.stringify(call('eth_chainId'))));
+      });
+      expect(zipped).toBe(before + 1);
+      expect(g.inspect().rawFront()?.handedOver).toBe(1);
+      // WebSocket.
+      const ws = new WebSocket(`ws://127.0.0.1:${p}${path}`);
+      await new Promise((r, j) => ws.once('open', r).once('error', j));
+      const onWs = await new Promise<number>((resolve) => {
+        ws.once('message', () => resolve(journaled()));
+        ws.send(JSON.stringify(call('eth_chainId', [], 9)));
+      });
+      expect(onWs).toBe(before + 2);
+      ws.close();
+    } finally {
+      await g.stop();
+      await ln.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -53,6 +53,42 @@ function segments(dir: string): string[] {
 }
 
 describe('usage journal', () => {
+  it('grouped writes: held lines reach the file at commit, at the end of the turn, or at the seal', async () => {
+    const dir = tempDir();
+    const inner = new MemoryUsageSink();
+    const callsInFile = () => {
+      const [file] = segments(dir);
+      return file ? readSegment(path.join(dir, file), 'v1').calls : 0;
+    };
+    let inFileAtWrite = -1;
+    const sink: UsageSink = {
+      async write(b) {
+        inFileAtWrite = callsInFile(); // the sealed segment, before its batch is written and it is removed
+        await inner.write(b);
+      },
+    };
+    const u = new UsageAggregator({
+      sink,
+      ruTableVersion: 'v1',
+      journalDir: dir,
+      groupJournalWrites: true,
+      onError: () => {},
+    });
+    recordCalls(u, 3);
+    expect(callsInFile()).toBe(0); // held
+    u.commitJournal();
+    expect(callsInFile()).toBe(3); // one write for the three
+    recordCalls(u, 2, 3);
+    expect(callsInFile()).toBe(3);
+    await new Promise((r) => setImmediate(r));
+    expect(callsInFile()).toBe(5); // the turn's end wrote them without a commit
+    recordCalls(u, 4, 5);
+    await u.flush(); // the seal writes what is held before the segment is closed
+    expect(inFileAtWrite).toBe(9);
+    expect(totals(inner).requests).toBe(9);
+    await u.stop();
+  });
+
   it('a crash (no flush, no stop) loses no call: the next aggregator on the directory writes each once', async () => {
     const dir = tempDir();
     const sink = new MemoryUsageSink();
