@@ -4,8 +4,10 @@
  * first paint waited for them (docs/benchmarks.md, "Web app"). Here, per route kind, a few larger files:
  *   - `app`: everything main.tsx needs before the first render (one file instead of ~20);
  *   - `sign-in`: what the sign-in and sign-up pages need besides `app` (the pages most visitors see first);
- *   - `console`: what the dashboard needs on every page (its layout, the session wiring, and every module that two
- *     or more dashboard pages share), minus whatever a public page needs, so no public page loads it;
+ *   - `antd` and `checks`: what public pages load on demand that the dashboard needs as well (ON_DEMAND_GROUPS);
+ *   - `console`: what the dashboard needs on every page (its layout, the session wiring, and every module that three
+ *     or more dashboard pages share), minus whatever a visitor may load outside the dashboard (a public page's code
+ *     and what it or `app` imports on demand), so no public page loads it;
  *   - the rest as rolldown splits it: each page's own code, echarts for the two chart pages, code a public page
  *     shares with the console.
  * Which page is a dashboard or a sign-in page is read from app/routes/route-table.tsx, the one place that says so.
@@ -21,6 +23,17 @@ type TGetModuleInfo = (id: string) => Rolldown.ModuleInfo | null;
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 const ENTRY = path.join(SRC, 'main.tsx');
 const ROUTE_TABLE = path.join(SRC, 'app/routes/route-table.tsx');
+/**
+ * Loaded on demand by the public pages too, and by every dashboard page, each as one file: antd's popups and
+ * providers (the sign-in page's first popup, a public antd page), and the sign-in form's checks (zod and the
+ * contract's schemas, with the form's first change). Grouped before `console`, so `console` imports them rather
+ * than taking them in (rolldown puts a group's dependencies into it unless an earlier group has them).
+ */
+const ON_DEMAND_GROUPS = [
+  { name: 'antd', roots: ['lib/antd-popups.ts', 'components/antd-scope.tsx'] },
+  { name: 'checks', roots: ['features/auth/utils/auth-checks.ts'] },
+] as const;
+
 /** Loaded for every dashboard route: the layout (AppShell) and what follows a session (main.tsx). */
 const CONSOLE_ROOTS = ['app/routes/dashboard-shell.tsx', 'app/session-wiring.ts'].map((file) =>
   path.join(SRC, file),
@@ -40,7 +53,7 @@ export function readRoutePages(source: string): { dashboard: string[]; signIn: s
     ...source.matchAll(/meta: dashboard\('[^']+'\),\s*Page: page\(\s*\(\) => import\('([^']+)'\)/g),
   ].map((m) => resolve(m[1]!));
   const signIn = [
-    ...source.matchAll(/\(\) => import\('([^']+)'\),\s*'\w+',\s*SIGN_IN_NAMESPACES/g),
+    ...source.matchAll(/\(\) => import\('([^']+)'\),\s*'\w+',\s*\{\s*ns: SIGN_IN_NAMESPACES/g),
   ].map((m) => resolve(m[1]!));
   const expected = source.split('meta: dashboard(').length - 1;
   if (dashboard.length === 0 || dashboard.length !== expected || signIn.length === 0) {
@@ -182,7 +195,43 @@ class ModuleGraph {
   }
 }
 
-type TClassified = Map<string, 'app' | 'sign-in' | 'console'>;
+type TGroupName = 'app' | 'sign-in' | (typeof ON_DEMAND_GROUPS)[number]['name'] | 'console';
+type TClassified = Map<string, TGroupName>;
+
+/**
+ * Every module a visitor may load without entering the dashboard: the public pages' code and, from there and from
+ * `app`, what they import on demand (antd's providers for a public antd page, the popups' code with the sign-in
+ * page's first popup, the sign-in form's checks), but not the dashboard's pages, layout or session wiring. None of
+ * it may go into `console`, or the first popup on the sign-in page would fetch the whole dashboard.
+ */
+function reachableWithoutConsole(
+  info: TGetModuleInfo,
+  staticClosure: (root: string) => Set<string>,
+  app: ReadonlySet<string>,
+  publicPages: readonly string[],
+  consoleEntries: readonly string[],
+): Set<string> {
+  const reached = new Set<string>();
+  const roots = new Set<string>();
+  const queue = [...publicPages];
+  const queueDynamic = (id: string) => {
+    for (const target of info(id)?.dynamicallyImportedIds ?? []) {
+      if (!consoleEntries.includes(target) && !roots.has(target)) queue.push(target);
+    }
+  };
+  app.forEach(queueDynamic);
+  while (queue.length > 0) {
+    const root = queue.pop()!;
+    if (roots.has(root)) continue;
+    roots.add(root);
+    for (const id of staticClosure(root)) {
+      if (reached.has(id)) continue;
+      reached.add(id);
+      queueDynamic(id);
+    }
+  }
+  return reached;
+}
 
 /** Sorts every module once, on the first call (the module graph is complete by then). */
 function classify(info: TGetModuleInfo, kept: ReadonlySet<string>): TClassified {
@@ -192,11 +241,21 @@ function classify(info: TGetModuleInfo, kept: ReadonlySet<string>): TClassified 
   const app = staticClosure(ENTRY);
   const pages = info(ROUTE_TABLE)?.dynamicallyImportedIds ?? [];
   const publicPages = pages.filter((id) => !dashboard.includes(id));
-  const reachedByPublic = new Set(publicPages.flatMap((id) => [...staticClosure(id)]));
+  const reachedByPublic = reachableWithoutConsole(info, staticClosure, app, publicPages, [
+    ...dashboard,
+    ...CONSOLE_ROOTS,
+  ]);
   const result: TClassified = new Map();
   for (const id of app) result.set(id, 'app');
   for (const page of signIn) {
     for (const id of staticClosure(page)) if (!result.has(id)) result.set(id, 'sign-in');
+  }
+  for (const group of ON_DEMAND_GROUPS) {
+    for (const root of group.roots) {
+      for (const id of staticClosure(path.join(SRC, root))) {
+        if (!result.has(id)) result.set(id, group.name);
+      }
+    }
   }
   const pagesUsing = new Map<string, number>();
   for (const page of dashboard) {
@@ -234,7 +293,7 @@ function classify(info: TGetModuleInfo, kept: ReadonlySet<string>): TClassified 
 export function routeChunkGroups(): TGroup[] {
   let classified: TClassified | undefined;
   const kept = new Set<string>();
-  const group = (name: 'app' | 'sign-in' | 'console', priority: number): TGroup => ({
+  const group = (name: TGroupName, priority: number): TGroup => ({
     // Called for every kept module before any name() of the group: the first group's calls list them all.
     test: (id) => {
       kept.add(id);
@@ -247,5 +306,10 @@ export function routeChunkGroups(): TGroup[] {
     debugName: name,
     priority,
   });
-  return [group('app', 30), group('sign-in', 20), group('console', 10)];
+  return [
+    group('app', 30),
+    group('sign-in', 20),
+    ...ON_DEMAND_GROUPS.map(({ name }, i) => group(name, 16 - i)),
+    group('console', 10),
+  ];
 }

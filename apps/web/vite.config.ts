@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildMetaPlugin } from './build-meta-plugin';
 import { routeChunkGroups } from './chunk-groups';
+import { contractPlugin } from './contract-plugin';
 import { localeChunkName } from './src/lib/locale-chunks';
 import { methodFlagsPlugin } from './method-flags-plugin';
 import { precompressPlugin } from './precompress-plugin';
@@ -11,7 +12,7 @@ const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), buildMetaPlugin(), methodFlagsPlugin(), precompressPlugin()],
+  plugins: [contractPlugin(), react(), buildMetaPlugin(), methodFlagsPlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

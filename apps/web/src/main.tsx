@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { preloadFirstScreen } from './app/routes/app-shell';
 import { startBuildWatcher } from './app/build-watcher';
 import './app/global.css';
-import './lib/antd-react19';
 import { detectLanguage, initI18n, readLangCookie } from './lib/i18n';
 import { SHELL_NAMESPACES } from './lib/locale-chunks';
 import { langFromPath, localePath } from './lib/locale-path';
@@ -26,11 +26,18 @@ async function start() {
     window.history.replaceState(null, '', localePath(`${pathname}${search}${hash}`, detected.lang));
   }
   // The shell's text only: each page loads its own before it renders (app/routes/route-table.tsx).
-  await initI18n(langFromPath(window.location.pathname), SHELL_NAMESPACES);
+  const i18nReady = initI18n(langFromPath(window.location.pathname), SHELL_NAMESPACES);
   // A reload of a signed-in page: ask for the user now rather than after the first render (AppShell's restore
-  // joins this call and handles its outcome).
+  // joins this call and handles its outcome). i18next has its language by the time an answer can come.
   const { token, user } = useSession.getState();
   if (token && !user) restoreSession().catch(() => undefined);
+  // The first screen's code (its page, and the dashboard layout for a dashboard page) loads beside the text, asked
+  // for just after it: i18next asks for its files in a task of its own, and the browser opens six connections to a
+  // host, so the text that the first render waits for goes first.
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+  setTimeout(() => preloadFirstScreen(router.state.matches, router.state.location, queryClient), 0);
+  await i18nReady;
 
   // Failed calls have shown their popup already and cancelled ones need nothing; the rest is logged.
   window.addEventListener('unhandledrejection', (event) => {
@@ -41,7 +48,6 @@ async function start() {
     console.error('Unhandled rejection', event.reason);
   });
 
-  const queryClient = createQueryClient();
   // Notices, wallet, teams and limit info follow the session (app/session-wiring.ts): loaded once there is one.
   let wiring: Promise<void> | null = null;
   const wireSession = (): Promise<void> =>
@@ -60,7 +66,6 @@ async function start() {
     if (state.token) wireSession().catch(onWiringFailed);
   });
 
-  const router = createAppRouter();
   startBuildWatcher();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

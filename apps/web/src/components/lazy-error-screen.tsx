@@ -1,6 +1,7 @@
 /**
- * The error screen, loaded when an error is shown: antd's Result and its illustrations are not code every page
- * needs. If its chunk cannot load (the network is down, a deploy removed it), a plain screen says the same.
+ * The error screen, loaded when an error is shown: antd's Result and its illustrations (and antd's providers around
+ * them) are not code every page needs. If its chunk cannot load (the network is down, a deploy removed it), a plain
+ * screen says the same.
  */
 import type { ComponentType } from 'react';
 import { Suspense, lazy } from 'react';
@@ -23,8 +24,14 @@ function PlainErrorScreen({ message, notFoundPath, onBack }: TErrorScreenProps) 
 }
 
 const Screen = lazy((): Promise<{ default: ComponentType<TErrorScreenProps> }> =>
-  import('./error-screen').then(
-    (module) => ({ default: module.ErrorScreen }),
+  Promise.all([import('./error-screen'), import('./antd-scope')]).then(
+    ([{ ErrorScreen }, { AntdScope }]) => ({
+      default: (props: TErrorScreenProps) => (
+        <AntdScope>
+          <ErrorScreen {...props} />
+        </AntdScope>
+      ),
+    }),
     () => ({ default: PlainErrorScreen }),
   ),
 );

@@ -1,20 +1,19 @@
 /**
  * The language switch of the public pages: the same button as LanguageSwitch ("Language" / "语言") opening a menu
- * of "English" and "中文", written by hand so the sign-in page does not load antd's Dropdown and Menu (≈ 15 KB
- * compressed). A menu button as the WAI-ARIA practices describe it: arrows move, Escape closes and returns focus.
+ * of "English" and "中文", written by hand (components/ui/) so the sign-in page loads no antd. A menu button as the
+ * WAI-ARIA practices describe it: arrows move, Escape closes and returns focus.
  */
-import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import type { TLanguage } from '@rpc/contract';
 import { LANGUAGES } from '@rpc/contract';
-import { Button, theme } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../lib/i18n';
+import { Button } from './ui/button';
+import { CheckIcon, GlobeIcon } from './ui/icons';
 
 export function PlainLanguageSwitch() {
   const { t } = useTranslation('layout');
-  const { token } = theme.useToken();
   const { lang, setLang } = useLocale();
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
@@ -61,8 +60,8 @@ export function PlainLanguageSwitch() {
     <div ref={rootRef} style={{ position: 'relative' }}>
       <Button
         ref={buttonRef}
-        type="text"
-        icon={<GlobalOutlined aria-hidden />}
+        variant="text"
+        icon={<GlobeIcon />}
         aria-label={t('language.label')}
         title={t('language.label')}
         aria-haspopup="menu"
@@ -88,14 +87,14 @@ export function PlainLanguageSwitch() {
             position: 'absolute',
             insetInlineEnd: 0,
             top: '100%',
-            zIndex: token.zIndexPopupBase + 50,
+            zIndex: 'calc(var(--z-index-popup-base) + 50)',
             minWidth: 120,
             margin: '4px 0 0',
-            padding: token.paddingXXS,
+            padding: 4,
             listStyle: 'none',
-            background: token.colorBgElevated,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: token.boxShadowSecondary,
+            background: 'var(--color-bg-container)',
+            borderRadius: 'var(--border-radius-lg)',
+            boxShadow: 'var(--box-shadow-secondary)',
           }}
         >
           {LANGUAGES.map((code, i) => (
@@ -114,23 +113,19 @@ export function PlainLanguageSwitch() {
                 style={{
                   display: 'flex',
                   alignItems: 'center',
-                  gap: token.marginXS,
+                  gap: 8,
                   width: '100%',
-                  padding: `${token.paddingXXS + 1}px ${token.paddingSM}px`,
+                  padding: '5px 12px',
                   border: 0,
-                  borderRadius: token.borderRadiusSM,
-                  background: code === lang ? token.controlItemBgActive : 'transparent',
-                  color: token.colorText,
+                  borderRadius: 'var(--border-radius-sm)',
+                  background: code === lang ? 'var(--control-item-bg-active)' : 'transparent',
+                  color: 'var(--color-text)',
                   font: 'inherit',
                   textAlign: 'start',
                   cursor: 'pointer',
                 }}
               >
-                {code === lang ? (
-                  <CheckOutlined aria-hidden />
-                ) : (
-                  <span aria-hidden style={{ width: 14 }} />
-                )}
+                {code === lang ? <CheckIcon /> : <span aria-hidden style={{ width: 14 }} />}
                 {t(`language.${code}`)}
               </button>
             </li>

@@ -100,3 +100,15 @@ export function startIconLabels(root: HTMLElement = document.body): () => void {
     i18n.off('languageChanged', run);
   };
 }
+
+let isWatchingPage = false;
+
+/**
+ * Keeps the whole page labelled from now on, once however often it is called: by whatever brings antd's icons in
+ * (the popups, the antd pages' providers), so a page drawn without antd does not watch for icons it has none of.
+ */
+export function startIconLabelsOnce(): void {
+  if (isWatchingPage || typeof document === 'undefined') return;
+  isWatchingPage = true;
+  startIconLabels();
+}

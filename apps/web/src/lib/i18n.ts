@@ -82,6 +82,9 @@ export function detectLanguage(input: {
 
 export const i18n = i18next.createInstance();
 
+/** initI18n's run, once started: a page's code may start loading before it (main.tsx), its text waits for it. */
+let initializing: Promise<unknown> | undefined;
+
 /**
  * Starts i18next in `lang` with `ns` loaded; unless told, every namespace in both languages (tests render any
  * screen, a notice in either language). The error texts are always loaded in both languages, since a transport
@@ -92,7 +95,7 @@ export function initI18n(lang: TLanguage, ns?: readonly string[]): Promise<unkno
   for (const other of LANGUAGES) {
     if (other !== lang) localeLoaders[`../locales/${other}/errors.json`]?.().catch(() => undefined);
   }
-  return i18n
+  initializing = i18n
     .use(localeBackend)
     .use(initReactI18next)
     .init({
@@ -113,14 +116,20 @@ export function initI18n(lang: TLanguage, ns?: readonly string[]): Promise<unkno
       // SPEC §8: a locale that fails to load is logged; the app goes on with what it has.
       console.error('Locale loading failed', error);
     });
+  return initializing;
 }
 
-/** Loads a page's namespaces in the current language (and English, the fallback) before the page renders. */
+/**
+ * Loads a page's namespaces in the current language (and English, the fallback) before the page renders; asked
+ * before i18next is started, once it has started.
+ */
 export function loadNamespaces(ns: readonly string[]): Promise<void> {
-  if (!i18n.isInitialized) return Promise.resolve();
-  return i18n.loadNamespaces([...ns]).catch((error: unknown) => {
-    console.error('Locale loading failed', error);
-  });
+  if (!initializing) return Promise.resolve();
+  return initializing
+    .then(() => i18n.loadNamespaces([...ns]))
+    .catch((error: unknown) => {
+      console.error('Locale loading failed', error);
+    });
 }
 
 i18n.on('failedLoading', (lng: string, ns: string, msg: string) => {

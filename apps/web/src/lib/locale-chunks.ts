@@ -1,6 +1,7 @@
 /**
  * Which text loads when (lib/i18n.ts), and how the build groups the locale files into chunks (vite.config.ts):
- * one chunk per language for what the public pages show, one for the rest of the console.
+ * one chunk per language for what the public pages show, one for the rest of the console, and the error texts on
+ * their own (every page loads them in both languages: a transport error carries both).
  */
 
 /** What every screen shows (titles, layout, error popups, icon labels): loaded before the first render. */
@@ -11,10 +12,11 @@ export const SIGN_IN_NAMESPACES: readonly string[] = ['auth', 'sign-in', 'oauth'
 
 const PUBLIC_NAMESPACES = new Set([...SHELL_NAMESPACES, ...SIGN_IN_NAMESPACES]);
 
-/** The chunk of a module id when it is a locale file (`locale-en-public`, `locale-zh`), else null. */
+/** The chunk of a module id when it is a locale file (`locale-en-public`, `locale-zh-errors`), else null. */
 export function localeChunkName(id: string): string | null {
   const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
   if (!match) return null;
   const [, lang, ns] = match;
+  if (ns === 'errors') return `locale-${lang}-errors`;
   return PUBLIC_NAMESPACES.has(ns!) ? `locale-${lang}-public` : `locale-${lang}`;
 }

@@ -4,6 +4,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from './app-navigation';
 import { i18n, initI18n } from './i18n';
+import { loadPopups } from './popups';
 import {
   RpcCallError,
   callDiscover,
@@ -71,6 +72,8 @@ const shown = () =>
 
 beforeAll(async () => {
   await initI18n('en');
+  // The popups load with the first one (lib/popups.ts); loaded here, they open at once, as on a page that has them.
+  await loadPopups();
 });
 
 beforeEach(async () => {

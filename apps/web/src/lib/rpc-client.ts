@@ -14,11 +14,11 @@ import {
   SILENT_ERROR_CODES,
   TEAM_ID_HEADER,
 } from '@rpc/contract';
-import { message } from 'antd';
 import Cookies from 'js-cookie';
 // The contract's per-method flags, built from its method table (method-flags-plugin.ts): no schemas shipped.
 import METHOD_FLAGS from 'virtual:rpc-method-flags';
 import { currentLang, i18n } from './i18n';
+import { showPopup } from './popups';
 import { COOKIE } from './storage-keys';
 
 /** Code of errors that never reached the API's envelope (network failure, HTTP status without a body). */
@@ -163,7 +163,7 @@ export function describeRpcError(error: unknown): string {
 }
 
 function popup(kind: 'error' | 'warning', content: string): void {
-  void message.open({ type: kind, content, duration: POPUP_DURATION_S });
+  showPopup(kind, content, POPUP_DURATION_S);
 }
 
 type TFlags = {

@@ -3,6 +3,7 @@ import { Modal, message, notification } from 'antd';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from './i18n';
+import { loadPopups } from './popups';
 import { RpcCancelledError, callRpc } from './rpc-client';
 import {
   RESTORE_RETRY_BASE_MS,
@@ -34,6 +35,8 @@ const ok = (result: unknown) => Promise.resolve(new Response(JSON.stringify({ id
 
 beforeAll(async () => {
   await initI18n('en');
+  // The popups load with the first one (lib/popups.ts); loaded here, they open at once, as on a page that has them.
+  await loadPopups();
 });
 
 // signOut closes antd's static popups, whose React roots finish their work in setImmediate callbacks; on a

@@ -1,13 +1,13 @@
 /** Who is signed in, and the sign-in, sign-out and session-restore steps of SPEC §4. */
 import type { TResult } from '@rpc/contract';
 import { SESSION_TTL_MS } from '@rpc/contract';
-import { Modal, message, notification } from 'antd';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { appNavigate } from './app-navigation';
 import type { TLoginType } from './guard';
 import { currentLang, onAfterLanguageSwitch, readLangCookie } from './i18n';
 import { localePath } from './locale-path';
+import { closeAllPopups, closeMessages } from './popups';
 import {
   RpcCallError,
   TRANSPORT_ERROR_CODE,
@@ -231,7 +231,7 @@ export async function signIn(token: string): Promise<void> {
     const user = await syncLanguage(profile);
     saveUserLocally(user);
     // Popups of failed attempts ("Wrong e-mail or password") must not follow the user into the dashboard.
-    message.destroy();
+    closeMessages();
     useSession.setState({
       token,
       user,
@@ -270,9 +270,7 @@ export function signOut(): Promise<void> {
       // storage disabled: nothing to clear
     }
     useSession.setState({ token: null, user: null, loginType: null, teamId: null });
-    message.destroy();
-    notification.destroy();
-    Modal.destroyAll();
+    closeAllPopups();
   })().finally(() => {
     signingOut = null;
   });

@@ -2,16 +2,20 @@
  * The root route: asks the guard about every navigation and applies its answer, then renders the
  * route's layout, keeps the title and <html lang> current, and scrolls as SPEC §2 says.
  */
-import { Spin } from 'antd';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Location } from 'react-router';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { LazyErrorScreen } from '../../components/lazy-error-screen';
+import '../../components/ui/ui.css';
 import { DefaultLayout } from '../../components/layouts/default-layout';
 import type { TGuardDecision, TGuardEffect, TScrollLocation } from '../../lib/guard';
 import { decideNavigation, decideScroll, notFoundMessage } from '../../lib/guard';
 import { LANG_TAG, i18n, loadNamespaces, namespaces } from '../../lib/i18n';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { langFromPath, localePath } from '../../lib/locale-path';
 import {
   chooseTeam,
@@ -24,10 +28,16 @@ import { ROUTES } from './route-table';
 import { leafHandle, toRouteTarget } from './route-target';
 
 /** The dashboard layout and the console's text load on the first dashboard route (the sign-in pages need neither). */
-const DashboardShell = lazy(async () => {
-  const [module] = await Promise.all([import('./dashboard-shell'), loadNamespaces(namespaces)]);
-  return { default: module.DashboardShell };
-});
+const DashboardShell = lazyWithPreload(() =>
+  Promise.all([import('./dashboard-shell'), loadNamespaces(namespaces)]).then(
+    ([module]) => module.DashboardShell,
+  ),
+);
+
+/** antd's providers, for the public pages that use antd (route-table.tsx loads them with the page). */
+const AntdScope = lazyWithPreload(() =>
+  import('../../components/antd-scope').then((module) => module.AntdScope),
+);
 
 /** SPEC §9: head updates debounced 10 ms. */
 export const TITLE_DEBOUNCE_MS = 10;
@@ -41,16 +51,57 @@ function applyEffects(effects: readonly TGuardEffect[] | undefined): void {
   }
 }
 
+/** The guard's answer for the first screen, from the session as the cookies describe it. */
+function decideFirstScreen(
+  matches: Parameters<typeof leafHandle>[0],
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+) {
+  const leaf = leafHandle(matches);
+  if (!leaf) return undefined;
+  const target = toRouteTarget(leaf.handle, leaf.params, location);
+  const { token, user, loginType, teamId } = useSession.getState();
+  const decision = decideNavigation(target, { token, user, loginType, teamIdCookie: teamId });
+  const route = ROUTES.find((candidate) => candidate.name === leaf.handle.name);
+  return route ? { decision, target, Page: route.Page } : undefined;
+}
+
+/**
+ * Starts what the first screen needs before React first renders it (main.tsx calls this while the text loads):
+ * the page's code and, for a dashboard page, the dashboard layout; and once the user is let in, the page's first
+ * requests (TPage.prefetch), so the first render has their answers. Only where the guard lets the visitor in or
+ * first asks for the user: a signed-out visit to a dashboard page goes to sign in, with no dashboard code loaded.
+ */
+export function preloadFirstScreen(
+  matches: Parameters<typeof leafHandle>[0],
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  queryClient: QueryClient,
+): void {
+  const first = decideFirstScreen(matches, location);
+  if (!first || (first.decision.kind !== 'allow' && first.decision.kind !== 'load-user')) return;
+  // A failed load is reported where it renders (the route's error screen).
+  first.Page.preload().catch(() => undefined);
+  if (first.target.meta.layout === 'dashboard') DashboardShell.preload().catch(() => undefined);
+  const prefetch = () => {
+    // Asked again: the user may have been restored meanwhile, or the guard may send them elsewhere.
+    if (decideFirstScreen(matches, location)?.decision.kind !== 'allow') return;
+    first.Page.prefetch(queryClient, new URLSearchParams(location.search)).catch(() => undefined);
+  };
+  if (first.decision.kind === 'allow') prefetch();
+  // The user's restore started in main.tsx: this joins it.
+  else restoreSession().then(prefetch, () => undefined);
+}
+
 export function Loading() {
   const { t } = useTranslation();
   return (
-    // The name sits on the status region: axe refuses aria-label on the spinner's role-less div.
+    // A plain spinner: this shows before any page's code, antd's included, has loaded.
     <div
       role="status"
       aria-label={t('loading')}
+      className="app-loading"
       style={{ display: 'flex', justifyContent: 'center', padding: 48 }}
     >
-      <Spin />
+      <span className="ui-spinner ui-spinner-large" aria-hidden="true" />
     </div>
   );
 }
@@ -92,17 +143,31 @@ function useScrollRule(keepScroll: boolean | undefined) {
 
 function WithLayout({
   layout,
+  usesAntd,
   children,
 }: {
   layout: 'default' | 'dashboard';
+  /** the page draws with antd: its providers go around it (the dashboard layout has its own) */
+  usesAntd: boolean;
   children: ReactNode;
 }) {
-  return layout === 'dashboard' ? (
-    <Suspense fallback={<Loading />}>
-      <DashboardShell>{children}</DashboardShell>
-    </Suspense>
-  ) : (
-    <DefaultLayout>{children}</DefaultLayout>
+  if (layout === 'dashboard') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <DashboardShell>{children}</DashboardShell>
+      </Suspense>
+    );
+  }
+  return (
+    <DefaultLayout>
+      {usesAntd ? (
+        <Suspense fallback={<Loading />}>
+          <AntdScope>{children}</AntdScope>
+        </Suspense>
+      ) : (
+        children
+      )}
+    </DefaultLayout>
   );
 }
 
@@ -110,6 +175,7 @@ export function AppShell() {
   const matches = useMatches();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
   const [restoreAttempt, setRestoreAttempt] = useState(0);
   const redirects = useRef(0);
@@ -191,6 +257,16 @@ export function AppShell() {
       .catch(() => undefined);
   }, [leafName, mayShowPage]);
 
+  // Once the user is let in, the page's first requests start with its code, not after its first render.
+  const isAllowed = decision.kind === 'allow';
+  const search = location.search;
+  useEffect(() => {
+    if (!isAllowed) return;
+    ROUTES.find((route) => route.name === leafName)
+      ?.Page.prefetch(queryClient, new URLSearchParams(search))
+      .catch(() => undefined);
+  }, [leafName, isAllowed, queryClient, search]);
+
   useDocumentHead(
     decision.kind === 'error' ? 'layout:title.404' : (target?.meta.titleKey ?? 'layout:title.404'),
     routeLang,
@@ -217,8 +293,9 @@ export function AppShell() {
   }
 
   const ready = decision.kind === 'allow' && !decision.effects;
+  const leafPage = ROUTES.find((route) => route.name === leafName)?.Page;
   return (
-    <WithLayout layout={target?.meta.layout ?? 'default'}>
+    <WithLayout layout={target?.meta.layout ?? 'default'} usesAntd={leafPage?.usesAntd ?? true}>
       {ready ? (
         <Suspense fallback={<Loading />}>
           <Outlet />

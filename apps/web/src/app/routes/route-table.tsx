@@ -1,8 +1,9 @@
 /** Every route of SPEC §2 (and the API reference): name as the guard knows it, path, layout, title, rule, page. */
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { TRouteMeta, TRouteName } from '../../lib/guard';
 import { loadNamespaces, namespaces } from '../../lib/i18n';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { SIGN_IN_NAMESPACES } from '../../lib/locale-chunks';
 
 export type TRouteDef = {
@@ -13,38 +14,72 @@ export type TRouteDef = {
   Page: TPage;
 };
 
-/** A lazy page that can also be asked to load ahead of rendering (AppShell does while the layout loads). */
-export type TPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/** A lazy page that can also be asked to load ahead of rendering (main.tsx and AppShell do). */
+export type TPage = ComponentType & {
+  preload: () => Promise<unknown>;
+  /**
+   * Loads the page's code, then starts the requests its first screen makes, so their answers arrive with the code
+   * rather than after the first render (main.tsx and AppShell, once the guard lets the user in).
+   */
+  prefetch: (queryClient: QueryClient, search: URLSearchParams) => Promise<void>;
+  /** drawn with antd: AppShell puts antd's providers around it (components/antd-scope.tsx) */
+  usesAntd: boolean;
+};
+
+/** A page module's data prefetch: starts the page's first queries into the cache. */
+export type TPrefetch = (queryClient: QueryClient, search: URLSearchParams) => void;
+
+type TPageOptions<M> = {
+  /** the namespaces of its text; every namespace unless told */
+  ns?: readonly string[];
+  /** drawn with antd (the default) or with the plain controls of components/ui/ (the sign-in pages) */
+  kit?: 'antd' | 'plain';
+  /** the module's TPrefetch export */
+  prefetch?: keyof M & string;
+};
+
+const loadAntdScope = () => import('../../components/antd-scope');
 
 /**
- * lazy() for a named export, with the text it shows: every namespace unless told (the sign-in pages name theirs,
- * so the first page most visitors see does not load the console's text).
+ * A lazy page for a named export (lib/lazy-with-preload.tsx), with the text it shows (the sign-in pages name theirs,
+ * so the first page most visitors see does not load the console's text), antd's providers unless the page is
+ * plain, and its data prefetch if any.
  */
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   exportName: keyof M & string,
-  ns: readonly string[] = namespaces,
+  { ns = namespaces, kit = 'antd', prefetch }: TPageOptions<M> = {},
 ): TPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  // One load for preload() and lazy(); a failed one stays failed, as lazy() keeps it (the error screen reloads).
+  let loading: Promise<M> | undefined;
+  // One load for everything; a failed one stays failed, as lazy() keeps it (the error screen reloads).
   const loadPage = () =>
-    (loading ??= Promise.all([load(), loadNamespaces(ns)]).then(([module]) => ({
-      default: module[exportName] as ComponentType,
-    })));
-  return Object.assign(lazy(loadPage), { preload: loadPage });
+    (loading ??= Promise.all([
+      load(),
+      loadNamespaces(ns),
+      kit === 'antd' ? loadAntdScope() : undefined,
+    ]).then(([module]) => module));
+  const Page = lazyWithPreload(() =>
+    loadPage().then((module) => module[exportName] as ComponentType),
+  );
+  return Object.assign(Page, {
+    prefetch: async (queryClient: QueryClient, search: URLSearchParams) => {
+      if (prefetch === undefined) return;
+      const module = await loadPage();
+      (module[prefetch] as TPrefetch)(queryClient, search);
+    },
+    usesAntd: kit === 'antd',
+  });
 }
 
 const auth = {
-  LoginPage: page(
-    () => import('../../features/auth/components/login-page'),
-    'LoginPage',
-    SIGN_IN_NAMESPACES,
-  ),
-  RegisterPage: page(
-    () => import('../../features/auth/components/register-page'),
-    'RegisterPage',
-    SIGN_IN_NAMESPACES,
-  ),
+  LoginPage: page(() => import('../../features/auth/components/login-page'), 'LoginPage', {
+    ns: SIGN_IN_NAMESPACES,
+    kit: 'plain',
+  }),
+  RegisterPage: page(() => import('../../features/auth/components/register-page'), 'RegisterPage', {
+    ns: SIGN_IN_NAMESPACES,
+    kit: 'plain',
+  }),
   RegisterConfirmPage: page(
     () => import('../../features/auth/components/register-confirm-page'),
     'RegisterConfirmPage',
@@ -268,7 +303,9 @@ export const ROUTES: readonly TRouteDef[] = [
     name: 'rpc-endpoint',
     path: 'rpc/endpoint',
     meta: dashboard('rpc-endpoint'),
-    Page: page(() => import('../../features/api-keys/components/endpoint-page'), 'EndpointPage'),
+    Page: page(() => import('../../features/api-keys/components/endpoint-page'), 'EndpointPage', {
+      prefetch: 'prefetchEndpointPage',
+    }),
   },
   {
     name: 'rpc-profile',

@@ -1,66 +1,66 @@
-import { Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { PlainLanguageSwitch } from '../plain-language-switch';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
 import { SiteFooter } from './site-footer';
+import '../ui/ui.css';
 
 /**
- * The card around a public page, drawn as antd's borderless Card draws it. Not the Card itself: it imports Tabs
- * and Skeleton, code the sign-in page would load for nothing.
+ * Layout "default" (SPEC §2): header with logo and language switch over a centred card; terms below. Drawn as
+ * antd's Layout and borderless Card draw it, without their code: the sign-in page, the first most visitors see,
+ * loads no antd at all (components/ui/).
  */
-function PageCard({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <div
-      className="default-layout-card"
-      style={{
-        width: '100%',
-        maxWidth: 520,
-        padding: token.paddingLG,
-        background: token.colorBgContainer,
-        borderRadius: token.borderRadiusLG,
-        boxShadow: token.boxShadowTertiary,
-        color: token.colorText,
-        fontSize: token.fontSize,
-        lineHeight: token.lineHeight,
-      }}
-    >
-      {children}
-    </div>
-  );
-}
-
-/** Layout "default" (SPEC §2): header with logo and language switch over a centred card; terms below. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div
+      className="ui-root"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: '100vh',
+        background: 'var(--color-bg-layout)',
+      }}
+    >
       <SkipLink />
-      <Layout.Header
+      <header
         style={{
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
-          background: 'transparent',
+          height: 64,
           paddingInline: 24,
         }}
       >
         <Logo />
         <PlainLanguageSwitch />
-      </Layout.Header>
-      <Layout.Content
+      </header>
+      <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
         style={{
           display: 'flex',
+          flex: 'auto',
           justifyContent: 'center',
           alignItems: 'flex-start',
           padding: '48px 16px',
         }}
       >
-        <PageCard>{children}</PageCard>
-      </Layout.Content>
+        <div
+          className="default-layout-card"
+          style={{
+            boxSizing: 'border-box',
+            width: '100%',
+            maxWidth: 520,
+            padding: 24,
+            background: 'var(--color-bg-container)',
+            borderRadius: 'var(--border-radius-lg)',
+            boxShadow: 'var(--box-shadow-tertiary)',
+          }}
+        >
+          {children}
+        </div>
+      </main>
       <SiteFooter />
-    </Layout>
+    </div>
   );
 }

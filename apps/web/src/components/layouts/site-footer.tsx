@@ -1,4 +1,3 @@
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HELP_LINKS } from '../../lib/help-links';
 import { ExternalLink } from '../external-link';
@@ -6,7 +5,6 @@ import { ExternalLink } from '../external-link';
 /** Bottom of every page: the terms of service and the privacy policy. */
 export function SiteFooter() {
   const { t } = useTranslation('layout');
-  const { token } = theme.useToken();
   const links = [
     { key: 'terms', href: HELP_LINKS.terms },
     { key: 'privacy', href: HELP_LINKS.privacy },
@@ -21,7 +19,7 @@ export function SiteFooter() {
         gap: '4px 20px',
         padding: '16px',
         fontSize: 13,
-        color: token.colorTextSecondary,
+        color: 'var(--color-text-description)',
       }}
     >
       <nav aria-label={t('footer.label')}>
@@ -40,7 +38,7 @@ export function SiteFooter() {
             <li key={link.key}>
               <ExternalLink
                 href={link.href}
-                style={{ color: token.colorTextSecondary, textDecoration: 'underline' }}
+                style={{ color: 'var(--color-text-description)', textDecoration: 'underline' }}
               >
                 {t(`footer.${link.key}`)}
               </ExternalLink>

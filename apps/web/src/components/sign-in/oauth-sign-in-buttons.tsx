@@ -1,12 +1,13 @@
 /** One button per third-party provider the operator configured (none configured: nothing is shown). */
-import { LoginOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPublicConfigQueryOptions } from '../../lib/get-public-config';
 import { startOauth } from '../../lib/oauth-attempt';
 import { RpcCallError, isCancelledError } from '../../lib/rpc-client';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { SignInIcon } from '../ui/icons';
 
 /** The configured providers, in the operator's order; an older server without the field has none. */
 export function useOauthProviders() {
@@ -36,13 +37,13 @@ export function OauthSignInButtons() {
 
   if (providers.length === 0) return null;
   return (
-    <Flex vertical gap={8}>
+    <div className="ui-stack">
       {providers.map((provider) => (
         <Button
           key={provider.id}
-          block
-          icon={<LoginOutlined aria-hidden />}
-          loading={startingId === provider.id}
+          isBlock
+          icon={<SignInIcon />}
+          isLoading={startingId === provider.id}
           disabled={startingId !== null && startingId !== provider.id}
           onClick={() => void onStart(provider)}
         >
@@ -50,13 +51,8 @@ export function OauthSignInButtons() {
         </Button>
       ))}
       {failedName !== null && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={t('oauth.failed', { provider: failedName })}
-        />
+        <Alert type="error" role="alert" title={t('oauth.failed', { provider: failedName })} />
       )}
-    </Flex>
+    </div>
   );
 }

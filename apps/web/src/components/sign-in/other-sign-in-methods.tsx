@@ -1,7 +1,7 @@
 /** The ways to sign in besides e-mail and password: a wallet, and the configured third-party providers. */
 import type { TSignInResult } from '@rpc/contract';
-import { Divider, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Divider } from '../ui/alert';
 import { OauthSignInButtons } from './oauth-sign-in-buttons';
 import { WalletSignInButton } from './wallet-sign-in-button';
 
@@ -15,11 +15,11 @@ export function OtherSignInMethods({
   const { t } = useTranslation('sign-in');
   return (
     <>
-      {hasDivider && <Divider plain>{t('or')}</Divider>}
-      <Flex vertical gap={8}>
+      {hasDivider && <Divider>{t('or')}</Divider>}
+      <div className="ui-stack">
         <WalletSignInButton onResult={onResult} />
         <OauthSignInButtons />
-      </Flex>
+      </div>
     </>
   );
 }

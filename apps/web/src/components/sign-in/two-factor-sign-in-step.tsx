@@ -1,11 +1,13 @@
 /** The second step of a sign-in with two-factor on: a code from the authenticator app, or a backup code. */
 import type { TSignInResult } from '@rpc/contract';
 import { ERROR_CODES } from '@rpc/contract';
-import type { InputRef } from 'antd';
-import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RpcCallError } from '../../lib/rpc-client';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/fields';
+import type { TRule } from '../ui/use-form';
+import { useForm } from '../ui/use-form';
 import { ENDED_SIGN_IN_CODES, verifyTwoFactorLogin } from './api/verify-two-factor-login';
 
 const TOTP_CODE = /^\d{6}$/;
@@ -21,12 +23,23 @@ type TTwoFactorStepProps = {
 
 type TValues = { code: string };
 
+const INITIAL: TValues = { code: '' };
+
 export function TwoFactorSignInStep({ pendingToken, onVerified, onRestart }: TTwoFactorStepProps) {
   const { t } = useTranslation('sign-in');
-  const [form] = Form.useForm<TValues>();
   const [isBackup, setIsBackup] = useState(false);
   const [isVerifying, setIsVerifying] = useState(false);
-  const inputRef = useRef<InputRef>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const required = isBackup ? t('twoFactorStep.backupRequired') : t('twoFactorStep.codeRequired');
+  const codeRules: TRule<TValues>[] = [
+    (value) => (value.trim() === '' ? required : undefined),
+    (value) => ((isBackup ? BACKUP_CODE : TOTP_CODE).test(value) ? undefined : required),
+  ];
+  const form = useForm<TValues>({
+    name: 'two-factor-sign-in',
+    initialValues: INITIAL,
+    rules: { code: codeRules },
+  });
 
   // Focus follows the field when the user switches between an app code and a backup code.
   useEffect(() => {
@@ -34,7 +47,7 @@ export function TwoFactorSignInStep({ pendingToken, onVerified, onRestart }: TTw
   }, [isBackup]);
 
   function switchMode() {
-    form.resetFields();
+    form.reset(INITIAL);
     setIsBackup((value) => !value);
   }
 
@@ -45,8 +58,10 @@ export function TwoFactorSignInStep({ pendingToken, onVerified, onRestart }: TTw
       await onVerified(result);
     } catch (error) {
       if (error instanceof RpcCallError && error.code === ERROR_CODES.TWO_FACTOR_INVALID) {
-        form.setFields([{ name: 'code', value: '', errors: [t('twoFactorStep.wrong')] }]);
-        inputRef.current?.focus();
+        form.reset(INITIAL);
+        form.setError('code', t('twoFactorStep.wrong'));
+        // After the fieldset is enabled again, or the focus call is lost on a disabled input.
+        setTimeout(() => inputRef.current?.focus(), 0);
       } else if (error instanceof RpcCallError && ENDED_SIGN_IN_CODES.includes(error.code)) {
         onRestart('ended');
       }
@@ -58,59 +73,36 @@ export function TwoFactorSignInStep({ pendingToken, onVerified, onRestart }: TTw
 
   return (
     <section aria-labelledby="two-factor-step-title">
-      <Typography.Title level={2} id="two-factor-step-title" style={{ fontSize: 18, marginTop: 0 }}>
+      <h2 className="ui-subtitle" id="two-factor-step-title">
         {t('twoFactorStep.title')}
-      </Typography.Title>
-      <Typography.Paragraph>
+      </h2>
+      <p className="ui-paragraph">
         {isBackup ? t('twoFactorStep.introBackup') : t('twoFactorStep.intro')}
-      </Typography.Paragraph>
-      <Form<TValues>
-        form={form}
-        name="two-factor-sign-in"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={isVerifying}
-      >
-        <Form.Item
-          name="code"
-          label={isBackup ? t('twoFactorStep.backupCode') : t('twoFactorStep.code')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: isBackup
-                ? t('twoFactorStep.backupRequired')
-                : t('twoFactorStep.codeRequired'),
-            },
-            {
-              pattern: isBackup ? BACKUP_CODE : TOTP_CODE,
-              message: isBackup
-                ? t('twoFactorStep.backupRequired')
-                : t('twoFactorStep.codeRequired'),
-            },
-          ]}
-        >
-          <Input
-            ref={inputRef}
+      </p>
+      <form name="two-factor-sign-in" noValidate onSubmit={form.onSubmit(onFinish)}>
+        <fieldset className="ui-fieldset" disabled={isVerifying}>
+          <TextField
+            field={form.field('code')}
+            label={isBackup ? t('twoFactorStep.backupCode') : t('twoFactorStep.code')}
+            inputRef={inputRef}
             autoComplete="one-time-code"
             inputMode={isBackup ? 'text' : 'numeric'}
             maxLength={isBackup ? 9 : 6}
             spellCheck={false}
           />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isVerifying}>
-          {t('twoFactorStep.submit')}
-        </Button>
-      </Form>
-      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-        <Button type="link" style={{ paddingInline: 0 }} onClick={switchMode}>
+          <Button variant="primary" htmlType="submit" isBlock isLoading={isVerifying}>
+            {t('twoFactorStep.submit')}
+          </Button>
+        </fieldset>
+      </form>
+      <div className="ui-row ui-row-between" style={{ marginTop: 16 }}>
+        <Button variant="link" onClick={switchMode}>
           {isBackup ? t('twoFactorStep.useApp') : t('twoFactorStep.useBackup')}
         </Button>
-        <Button type="link" style={{ paddingInline: 0 }} onClick={() => onRestart('cancelled')}>
+        <Button variant="link" onClick={() => onRestart('cancelled')}>
           {t('twoFactorStep.cancel')}
         </Button>
-      </Flex>
+      </div>
     </section>
   );
 }

@@ -3,13 +3,13 @@
  * "cancelled" when the user said no, a hint when the wallet is already asking. Console API errors are not here:
  * the request client has shown those.
  */
-import { Alert, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELP_LINKS } from '../../lib/help-links';
 import type { TWalletErrorKind } from '../../lib/wallet';
 import { isWalletError } from '../../lib/wallet';
 import { ExternalLink } from '../external-link';
+import { Alert } from '../ui/alert';
 
 type TShown = { kind: TWalletErrorKind; reason: string } | null;
 
@@ -32,10 +32,9 @@ function WalletFeedback({ shown }: { shown: TShown }) {
     return (
       <Alert
         type="info"
-        showIcon
         role="alert"
-        style={{ marginTop: 12 }}
-        message={t('wallet.missing')}
+        className="ui-alert-after"
+        title={t('wallet.missing')}
         description={
           <ExternalLink href={HELP_LINKS.installWallet}>{t('wallet.install')}</ExternalLink>
         }
@@ -46,16 +45,15 @@ function WalletFeedback({ shown }: { shown: TShown }) {
     return (
       <Alert
         type="error"
-        showIcon
         role="alert"
-        style={{ marginTop: 12 }}
-        message={t('wallet.failed', { reason: shown.reason })}
+        className="ui-alert-after"
+        title={t('wallet.failed', { reason: shown.reason })}
       />
     );
   }
   return (
-    <Typography.Paragraph type="secondary" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
+    <p className="ui-secondary" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
       {shown.kind === 'rejected' ? t('wallet.rejected') : t('wallet.busy')}
-    </Typography.Paragraph>
+    </p>
   );
 }

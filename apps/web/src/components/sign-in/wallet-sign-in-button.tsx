@@ -1,11 +1,11 @@
 /** "Sign in with wallet": the wallet signs the server's message; a new wallet gets a new account. */
 import type { TSignInResult } from '@rpc/contract';
-import { WalletOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../lib/i18n';
 import { signInWithWallet } from '../../lib/wallet';
+import { Button } from '../ui/button';
+import { WalletIcon } from '../ui/icons';
 import { useWalletFeedback } from './wallet-feedback';
 
 export function WalletSignInButton({
@@ -33,7 +33,7 @@ export function WalletSignInButton({
 
   return (
     <div>
-      <Button block icon={<WalletOutlined aria-hidden />} loading={isBusy} onClick={onClick}>
+      <Button isBlock icon={<WalletIcon />} isLoading={isBusy} onClick={() => void onClick()}>
         {t('wallet.signIn')}
       </Button>
       {wallet.feedback}

@@ -195,6 +195,39 @@ describe('LoginPage', () => {
     );
   });
 
+  it("checks the address with the contract's schema, names the error on the field and focuses it", async () => {
+    fakeApi({ hub_getConfig: () => makePublicConfig() });
+    renderPage('/', <LoginPage />);
+    await fillIn('Email', 'not-an-address');
+    await fillIn('Password', 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const message = await screen.findByText('Please enter a valid e-mail address.');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address.');
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(email).toHaveFocus();
+    expect(calls('hub_login')).toHaveLength(0);
+    // Corrected, the message goes as the user types (antd's rule ran on every change too).
+    await fillIn('Email', '@example.com');
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument(),
+    );
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows and hides the password with a named toggle button', async () => {
+    fakeApi({ hub_getConfig: () => makePublicConfig() });
+    renderPage('/', <LoginPage />);
+    const password = screen.getByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(password).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('offers to resend the confirmation mail on 10203', async () => {
     fakeApi({
       hub_login: () => {

@@ -6,7 +6,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useLocalizedNavigate } from '../../../lib/locale-path';
 import { COOKIE } from '../../../lib/storage-keys';
 import { parseEmail } from '../utils/query-params';
-import { ResendConfirmMailButton, ResendConfirmMailForm } from './resend-confirm-mail';
+import { ResendConfirmMailForm } from './resend-confirm-mail';
+import { ResendConfirmMailButton } from './resend-confirm-mail-button';
 import { StatusResult } from '../../../components/status-result';
 
 type TRegisterConfirmState = { isMailSent?: boolean } | null;

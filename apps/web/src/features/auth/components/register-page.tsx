@@ -1,57 +1,104 @@
-/** /register: create an account with e-mail and password; the confirmation mail follows. */
-import { ZTeamNameSchema } from '@rpc/contract';
-import { Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
+/**
+ * /register: create an account with e-mail and password; the confirmation mail follows. Drawn without antd
+ * (components/ui/), like the sign-in page.
+ */
 import Cookies from 'js-cookie';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../../components/auth-card';
+import { Button } from '../../../components/ui/button';
+import {
+  CheckboxField,
+  PasswordField,
+  RadioButtonsField,
+  TextField,
+} from '../../../components/ui/fields';
+import type { TRule } from '../../../components/ui/use-form';
+import { useForm } from '../../../components/ui/use-form';
 import { useLocale } from '../../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../../lib/locale-path';
 import { COOKIE } from '../../../lib/storage-keys';
 import { useEmailExists } from '../api/get-email-exists';
 import { useRegister } from '../api/register';
-import { useAuthRules } from '../utils/form-rules';
-import { parseEmail } from '../utils/query-params';
+import { authChecks, preloadAuthChecks } from '../utils/lazy-auth-checks';
+import { usePlainAuthRules } from '../utils/plain-rules';
 import { AcceptTermsLabel } from './accept-terms-label';
-import { AuthCard } from '../../../components/auth-card';
 
 type TRegisterFormValues = {
   /** a personal account, or a team account whose first team is named below (SPEC §3 userType) */
   accountType: 'user' | 'team';
-  teamName?: string;
+  teamName: string;
   email: string;
   password: string;
   confirmPassword: string;
   acceptTerms: boolean;
 };
 
+const INITIAL: TRegisterFormValues = {
+  accountType: 'user',
+  teamName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+};
+
+const DEPENDENCIES = { confirmPassword: ['password'] } as const;
+
+/** The address as typed, compared as the server stores it (trimmed, lower case). */
+const sameAddress = (typed: string) => typed.trim().toLowerCase();
+
 export function RegisterPage() {
   const { t } = useTranslation('auth');
-  const rules = useAuthRules();
+  const rules = usePlainAuthRules<TRegisterFormValues>();
   const navigate = useLocalizedNavigate();
   const { lang } = useLocale();
-  const [form] = Form.useForm<TRegisterFormValues>();
   const registerMutation = useRegister();
+  // Only a team account names its team.
+  const teamNameRules: TRule<TRegisterFormValues>[] = [
+    async (value, values) => {
+      if (values.accountType !== 'team') return undefined;
+      const checks = await authChecks();
+      if (checks === null || typeof value !== 'string') return undefined;
+      return checks.isTeamName(value) ? undefined : t('register.teamNameInvalid');
+    },
+  ];
+  const form = useForm<TRegisterFormValues>({
+    name: 'register',
+    initialValues: INITIAL,
+    rules: {
+      email: rules.email,
+      password: rules.newPassword,
+      confirmPassword: rules.confirmPassword(),
+      acceptTerms: rules.terms,
+      teamName: teamNameRules,
+    },
+    dependencies: DEPENDENCIES,
+  });
+  const isTeam = form.values.accountType === 'team';
   // The address last checked on blur; the hint only shows while the field still holds it.
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const emailExists = useEmailExists(checkedEmail);
-  const currentEmail = parseEmail(Form.useWatch('email', form));
-  const isTeam = Form.useWatch('accountType', form) === 'team';
   const isEmailTaken =
-    checkedEmail !== null && currentEmail === checkedEmail && emailExists.data?.exists === true;
+    checkedEmail !== null &&
+    sameAddress(form.values.email) === checkedEmail &&
+    emailExists.data?.exists === true;
 
-  function onEmailBlur() {
-    setCheckedEmail(parseEmail(form.getFieldValue('email') as string | undefined));
+  async function onEmailBlur() {
+    const typed = form.values.email;
+    const checks = typed.trim() === '' ? null : await authChecks();
+    setCheckedEmail(checks?.parseEmail(typed) ?? null);
   }
 
   async function onFinish(values: TRegisterFormValues) {
-    const email = parseEmail(values.email) ?? values.email;
+    const email = (await authChecks())?.parseEmail(values.email) ?? values.email;
     try {
       const result = await registerMutation.mutateAsync({
         email,
         password: values.password,
         confirmPassword: values.confirmPassword,
         language: lang,
-        ...(values.accountType === 'team' ? { teamName: values.teamName?.trim() ?? '' } : {}),
+        ...(values.accountType === 'team' ? { teamName: values.teamName.trim() } : {}),
       });
       // Lets the confirm page find the address after a reload; sign-in clears it (SPEC §4).
       Cookies.set(COOKIE.registerConfirm, email, { sameSite: 'lax' });
@@ -65,91 +112,74 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')}>
-      <Form<TRegisterFormValues>
-        form={form}
+      <form
         name="register"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={registerMutation.isPending}
-        initialValues={{ accountType: 'user' }}
+        noValidate
+        onChange={preloadAuthChecks}
+        onSubmit={form.onSubmit(onFinish)}
       >
-        <Form.Item name="accountType" label={t('register.accountType')}>
-          <Radio.Group
-            optionType="button"
+        <fieldset className="ui-fieldset" disabled={registerMutation.isPending}>
+          <RadioButtonsField
+            field={form.field('accountType')}
+            label={t('register.accountType')}
             options={[
               { value: 'user', label: t('register.personal') },
               { value: 'team', label: t('register.team') },
             ]}
           />
-        </Form.Item>
-        {isTeam && (
-          <Form.Item
-            name="teamName"
-            label={t('register.teamName')}
-            extra={t('register.teamHint')}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  if (!ZTeamNameSchema.safeParse(value ?? '').success) {
-                    throw new Error(t('register.teamNameInvalid'));
-                  }
-                },
-              },
-            ]}
-          >
-            <Input autoComplete="organization" maxLength={40} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="email"
-          label={t('fields.email')}
-          rules={rules.email}
-          extra={
-            isEmailTaken ? (
-              <span role="status">
-                {t('register.emailTaken')}{' '}
-                <LocalizedLink to="/">{t('register.signInInstead')}</LocalizedLink>
-              </span>
-            ) : undefined
-          }
-        >
-          <Input
+          {isTeam && (
+            <TextField
+              field={form.field('teamName')}
+              label={t('register.teamName')}
+              extra={t('register.teamHint')}
+              autoComplete="organization"
+              maxLength={40}
+            />
+          )}
+          <TextField
+            field={form.field('email')}
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             autoFocus
             placeholder={t('fields.emailPlaceholder')}
-            onBlur={onEmailBlur}
+            onBlur={() => void onEmailBlur()}
+            extra={
+              isEmailTaken ? (
+                <span role="status">
+                  {t('register.emailTaken')}{' '}
+                  <LocalizedLink to="/">{t('register.signInInstead')}</LocalizedLink>
+                </span>
+              ) : undefined
+            }
           />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('fields.password')}
-          rules={rules.newPassword}
-          extra={t('register.passwordHint')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={rules.confirmPassword()}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="acceptTerms" valuePropName="checked" rules={rules.terms}>
-          <Checkbox>
+          <PasswordField
+            field={form.field('password')}
+            label={t('fields.password')}
+            extra={t('register.passwordHint')}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            field={form.field('confirmPassword')}
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+          />
+          <CheckboxField field={form.field('acceptTerms')}>
             <AcceptTermsLabel />
-          </Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
-          {t('register.submit')}
-        </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+          </CheckboxField>
+          <Button
+            variant="primary"
+            htmlType="submit"
+            isBlock
+            isLoading={registerMutation.isPending}
+          >
+            {t('register.submit')}
+          </Button>
+        </fieldset>
+      </form>
+      <p className="ui-paragraph" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
         {t('register.haveAccount')} <LocalizedLink to="/">{t('register.signIn')}</LocalizedLink>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 }

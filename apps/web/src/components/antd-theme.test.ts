@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { THEME } from './theme';
+import { THEME } from './antd-theme';
 
 type TRgb = [number, number, number];
 
@@ -81,4 +83,38 @@ describe('component tokens (WCAG 2.2 AA, item 12)', () => {
   it('underlines links inside text', () => {
     expect(THEME.components?.Typography?.linkDecoration).toBe('underline');
   });
+});
+
+describe('the CSS variables of the plain pages (app/global.css)', () => {
+  const css = readFileSync(path.join(import.meta.dirname, '../app/global.css'), 'utf8');
+  const root = /:root\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+  const variables = [...root.matchAll(/--([\w-]+):\s*([^;]+);/g)].map(([, name, value]) => ({
+    name: name!,
+    value: value!,
+  }));
+  /** `--color-primary` names colorPrimary, `--border-radius-sm` borderRadiusSM. */
+  const tokenName = (name: string) =>
+    name
+      .replace(/-(sm|lg)$/, (_, size: string) => size.toUpperCase())
+      .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  /** Spacing and quotes aside, and a number token with or without its `px`. */
+  const normalise = (value: unknown) =>
+    String(value)
+      .replace(/\s+/g, '')
+      .replace(/["']/g, '')
+      .replace(/px$/, '')
+      .replace(/^#fff$/, '#ffffff');
+
+  it('are there', () => {
+    expect(variables.length).toBeGreaterThan(30);
+  });
+
+  it.each(variables.map((v) => [v.name, v.value]))(
+    "--%s is antd's token of that name under the console theme",
+    (name, value) => {
+      const expected = (token as unknown as Record<string, unknown>)[tokenName(name)];
+      expect(expected, `no antd token ${tokenName(name)}`).toBeDefined();
+      expect(normalise(value)).toBe(normalise(expected));
+    },
+  );
 });
