@@ -4,15 +4,20 @@
  * is given. Until then no after-login step runs: the pending token never reaches the cookie or the store.
  */
 import type { TSignInResult } from '@rpc/contract';
-import { Alert } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { signIn } from '../../lib/session';
+import { Alert } from '../ui/alert';
 import { abandonPendingSignIn } from './api/verify-two-factor-login';
 import { TwoFactorSignInStep } from './two-factor-sign-in-step';
 
 type TSignInFlowOptions = {
-  /** the session is in the store: go on (the page navigates) */
+  /**
+   * the session is in the store: go on (the page navigates). Not called when the page has gone or moved meanwhile:
+   * the guard sends a signed-in visitor on as soon as the session is in the store, and the after-login steps that
+   * follow can take a while, in which the user may already have clicked elsewhere.
+   */
   onSignedIn: () => void;
   /** the pending sign-in ended (too many wrong codes, expired); by default the page shows why */
   onEnded?: () => void;
@@ -24,6 +29,17 @@ export function useSignInFlow({ onSignedIn, onEnded, hasEndedBefore = false }: T
   const { t } = useTranslation('sign-in');
   const [pendingToken, setPendingToken] = useState<string | null>(null);
   const [hasEnded, setHasEnded] = useState(hasEndedBefore);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  /** where the page is now; null once it has unmounted */
+  const hereRef = useRef<string | null>(here);
+  hereRef.current = here;
+  useEffect(() => {
+    hereRef.current = here;
+    return () => {
+      hereRef.current = null;
+    };
+  }, [here]);
 
   async function finish(result: TSignInResult) {
     setHasEnded(false);
@@ -31,8 +47,9 @@ export function useSignInFlow({ onSignedIn, onEnded, hasEndedBefore = false }: T
       setPendingToken(result.token);
       return;
     }
+    const startedAt = hereRef.current;
     await signIn(result.token);
-    onSignedIn();
+    if (hereRef.current !== null && hereRef.current === startedAt) onSignedIn();
   }
 
   function onRestart(reason: 'ended' | 'cancelled') {
@@ -48,13 +65,7 @@ export function useSignInFlow({ onSignedIn, onEnded, hasEndedBefore = false }: T
       <TwoFactorSignInStep pendingToken={pendingToken} onVerified={finish} onRestart={onRestart} />
     );
   const endedNotice = hasEnded ? (
-    <Alert
-      type="warning"
-      showIcon
-      role="alert"
-      style={{ marginBottom: 24 }}
-      message={t('twoFactorStep.ended')}
-    />
+    <Alert type="warning" role="alert" title={t('twoFactorStep.ended')} />
   ) : null;
 
   return { finish, twoFactorStep, endedNotice };
