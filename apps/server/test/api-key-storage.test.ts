@@ -4,24 +4,12 @@
  * start and a restart changes nothing; a missing or wrong API_KEY_SECRET stops the server with a clear message.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import {
-  apiKeys,
-  MIGRATIONS_DIR,
-  openDatabase,
-  type TDatabase,
-  type TOpenedDatabase,
-} from '@rpc/db';
+import { apiKeys, openDatabase, type TDatabase } from '@rpc/db';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import pino from 'pino';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbKeyLoader } from '../src/gateway/key-loader';
 import { resolveApiKeySecret } from '../src/lib/api-key-secret';
@@ -32,8 +20,8 @@ import {
 import { createServer } from '../src/server';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, TEST_API_KEY_SECRET, type THarness } from './helpers/harness';
+import { legacyDatabase } from './helpers/legacy-database';
 
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const silent = pino({ level: 'silent' });
 /** The last migration before keys were sealed. */
 const LAST_PLAIN_TEXT_MIGRATION = '0004_usage_rollups_by_key_and_chain';
@@ -63,65 +51,6 @@ async function everyStoredRow(db: TDatabase): Promise<string[]> {
 
 function hexKey(): string {
   return randomBytes(32).toString('hex');
-}
-
-/** A copy of the migrations folder that stops at `tag`: a database as an earlier version left it. */
-async function migrationsUpTo(tag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  await mkdir(path.join(dir, 'meta'));
-  const journal = JSON.parse(
-    await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: Array<{ tag: string }> };
-  const last = journal.entries.findIndex((e) => e.tag === tag);
-  expect(last).toBeGreaterThanOrEqual(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    await copyFile(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-type TLegacyDatabase = {
-  /** Opens (and migrates to the current schema) the same database; close() keeps it. */
-  open: () => Promise<TOpenedDatabase>;
-  destroy: () => Promise<void>;
-};
-
-/** A database migrated up to LAST_PLAIN_TEXT_MIGRATION, `seed` run on it, then left for `open`. */
-async function legacyDatabase(kind: string, seed: string): Promise<TLegacyDatabase> {
-  const migrationsFolder = await migrationsUpTo(LAST_PLAIN_TEXT_MIGRATION);
-  try {
-    if (kind === 'pglite') {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'legacy-pglite-'));
-      const client = new PGlite(path.join(dataDir, 'pglite'));
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-      await client.exec(seed);
-      await client.close();
-      return {
-        open: () => openDatabase({ dataDir }),
-        destroy: () => rm(dataDir, { recursive: true, force: true }),
-      };
-    }
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
-    await client.unsafe(seed);
-    await client.end();
-    return {
-      open: () =>
-        openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', maxConnections: 5 }),
-      destroy: async () => {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  } finally {
-    await rm(migrationsFolder, { recursive: true, force: true });
-  }
 }
 
 describe.each(TEST_DATABASES)('API keys at rest on $name', ({ name: kind, open }) => {
@@ -219,6 +148,7 @@ describe.each(TEST_DATABASES)('API keys at rest on $name', ({ name: kind, open }
     const deleted = { id: randomUUID(), key: hexKey() };
     const legacy = await legacyDatabase(
       kind,
+      LAST_PLAIN_TEXT_MIGRATION,
       `insert into accounts (id, kind, name) values ('${accountId}', 'team', 'legacy team');
        insert into api_keys (id, account_id, name, key, deleted_at) values
          ('${live.id}', '${accountId}', 'old live', '${live.key}', null),

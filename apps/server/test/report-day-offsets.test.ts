@@ -29,6 +29,7 @@ import { keepDayOffsets, MAX_DAY_OFFSETS, type TOffsetRollup } from '../src/serv
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, type THarness } from './helpers/harness';
+import { seededRandom } from './helpers/seeded-random';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -48,18 +49,6 @@ const ZONES = [
 ];
 const CHAINS = ['localnet', 'ethereum'];
 const METHODS = ['eth_call', 'eth_getLogs', 'eth_blockNumber'];
-
-/** A small deterministic generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sortRows = <T extends object>(rows: T[]): string[] =>
   rows.map((r) => JSON.stringify(r)).sort();
@@ -85,7 +74,7 @@ describe.each(TEST_DATABASES)('day buckets in other zones on $name', ({ open }) 
   let accountId: string;
   let keyIds: string[];
   let now: number;
-  const random = rng(17);
+  const random = seededRandom(17);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
   beforeAll(async () => {

@@ -9,19 +9,10 @@
  * database left by migration 0021 (old rollups only) answers the same after migration 0022's backfill.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { localDate, resolveReportFrame, type TReportBucket } from '@rpc/contract';
-import { apiKeys, MIGRATIONS_DIR, openDatabase, type TDatabase } from '@rpc/db';
+import { apiKeys, type TDatabase } from '@rpc/db';
 import type { TUsageRow } from '@rpc/gateway';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAccountTimeZone } from '../src/services/reports/account-time-zone';
 import type { TReport } from '../src/services/reports/open-report';
@@ -30,6 +21,8 @@ import { pruneUsage } from '../src/services/usage/prune-usage';
 import { writeUsageBatch } from '../src/services/usage/write-usage-batch';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, type THarness } from './helpers/harness';
+import { seededRandom } from './helpers/seeded-random';
+import { legacyDatabase } from './helpers/legacy-database';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -45,21 +38,8 @@ const METHODS = [
   'net_version',
   'trace_block',
 ];
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The last migration before the per-method rollups of the team-wide top 5. */
 const LAST_MIGRATION_BEFORE = '0021_usage_day_offset_fill';
-
-/** A small deterministic generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type TAccount = { accountId: string; keyIds: string[]; zone: string };
 
@@ -270,7 +250,7 @@ describe.each(TEST_DATABASES)('per-method rollups of the top-5 methods on $name'
   let h: THarness;
   let db: TDatabase;
   let now: number;
-  const random = rng(29);
+  const random = seededRandom(29);
 
   beforeAll(async () => {
     h = await createHarness(open);
@@ -397,22 +377,6 @@ describe.each(TEST_DATABASES)('per-method rollups of the top-5 methods on $name'
   });
 });
 
-/** A copy of the migrations folder that stops at `tag`: a database as an earlier version left it. */
-async function migrationsUpTo(tag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  await mkdir(path.join(dir, 'meta'));
-  const journal = JSON.parse(
-    await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: Array<{ tag: string }> };
-  const last = journal.entries.findIndex((e) => e.tag === tag);
-  expect(last).toBeGreaterThanOrEqual(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    await copyFile(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
 /**
  * Usage as the write path before migration 0022 left it: minute rows and every per-method day rollup (the
  * account's zone days), then the minute rows past the retention pruned.
@@ -456,7 +420,7 @@ describe.each(TEST_DATABASES)('an upgraded database on $name', ({ name: kind }) 
   });
 
   it('answers the top-5 methods as before once migration 0022 has backfilled its rollups', async () => {
-    const random = rng(31);
+    const random = seededRandom(31);
     const now = Date.now();
     const of: TAccount = {
       accountId: randomUUID(),
@@ -464,39 +428,10 @@ describe.each(TEST_DATABASES)('an upgraded database on $name', ({ name: kind }) 
       zone: 'America/New_York',
     };
     const seed = legacySeed(of, randomRows(random, now, of, 900, 40), now);
-    const migrationsFolder = await migrationsUpTo(LAST_MIGRATION_BEFORE);
-    let openUpgraded: () => ReturnType<typeof openDatabase>;
-    try {
-      if (kind === 'pglite') {
-        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'legacy-usage-'));
-        dispose = () => rm(dataDir, { recursive: true, force: true });
-        const client = new PGlite(path.join(dataDir, 'pglite'));
-        await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-        await client.exec(seed);
-        await client.close();
-        openUpgraded = () => openDatabase({ dataDir });
-      } else {
-        const name = `test_${randomBytes(6).toString('hex')}`;
-        const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`create database ${name}`);
-        dispose = async () => {
-          await admin.unsafe(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        };
-        const url = new URL(ADMIN_URL);
-        url.pathname = `/${name}`;
-        const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-        await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
-        await client.unsafe(seed);
-        await client.end();
-        openUpgraded = () =>
-          openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', maxConnections: 3 });
-      }
-    } finally {
-      await rm(migrationsFolder, { recursive: true, force: true });
-    }
+    const legacy = await legacyDatabase(kind, LAST_MIGRATION_BEFORE, seed, 3);
+    dispose = legacy.destroy;
 
-    const opened = await openUpgraded();
+    const opened = await legacy.open();
     try {
       const db = opened.db;
       const cutoffHour = Math.ceil((now - RETENTION_DAYS * DAY) / HOUR) * HOUR;
