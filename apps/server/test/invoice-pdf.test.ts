@@ -7,6 +7,7 @@ import { discountCodes } from '@rpc/db';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from './helpers/databases';
+import { DEFAULT_THROTTLE_RULES } from '../src/throttle/rules';
 import { createHarness, type THarness } from './helpers/harness';
 import { invoiceTestKit, type TInvoiceTestUser } from './helpers/invoices';
 
@@ -177,5 +178,23 @@ describe.each(TEST_DATABASES)('invoice PDFs on $name', ({ open }) => {
       { token: u.token },
     );
     expect((await get(`/invoice-pdf?code=${code}`)).statusCode).toBe(404);
+  });
+
+  it('counts every request of the public route against its IP: past the limit 429 with Retry-After, other IPs go on', async () => {
+    const from = (remoteAddress: string) =>
+      h.server.app.inject({
+        method: 'GET',
+        url: `/invoice-pdf?code=${'B'.repeat(43)}`,
+        remoteAddress,
+      });
+    const limit = DEFAULT_THROTTLE_RULES.invoicePdf.perIp.limit;
+    for (let i = 0; i < limit; i += 1) expect((await from('203.0.113.77')).statusCode).toBe(404);
+    const refused = await from('203.0.113.77');
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(DEFAULT_THROTTLE_RULES.invoicePdf.perIp.windowMs / 1000);
+    expect(refused.headers['content-type']).not.toContain('pdf');
+    expect((await from('203.0.113.78')).statusCode).toBe(404);
   });
 });

@@ -19,7 +19,8 @@ export type TThrottleAction =
   | 'twoFactor'
   | 'supportTicket'
   | 'eventTracking'
-  | 'avatarUpload';
+  | 'avatarUpload'
+  | 'invoicePdf';
 
 /** The counters of one action: always per client IP, optionally per e-mail and per (e-mail, IP) pair. */
 export type TActionRules = {
@@ -86,6 +87,10 @@ export const DEFAULT_THROTTLE_RULES: TThrottleRules = {
     perEmail: { limit: 20, windowMs: HOUR },
     perIp: { limit: 60, windowMs: HOUR },
   },
+  // The public invoice PDF (GET /invoice-pdf): anyone may ask, and each answer is a PDF rendered afresh. Codes are
+  // long and random, so this only bounds the rendering (and the code probing) one client can make us do; a person
+  // downloading an invoice a few times never meets it.
+  invoicePdf: { perIp: { limit: 60, windowMs: 15 * MINUTE } },
 };
 
 /** Every limit multiplied by `factor` (THROTTLE_LIMIT_FACTOR, for test rigs); windows unchanged. */
