@@ -103,6 +103,7 @@ describe.each(TEST_DATABASES)('invoice numbers on $name', ({ open }) => {
         reason: 'purchase',
         autoRenew: false,
         useDiscount: true,
+        seller: h.server.deps.config.invoiceSeller,
         now: h.clock.now(),
       });
       expect(outcome.purchase.paidCents).toBe(4900);
@@ -120,14 +121,22 @@ describe.each(TEST_DATABASES)('invoice numbers on $name', ({ open }) => {
     const bought = await kit.buy(u.token);
     const [purchase] = await db.select().from(purchases).where(eq(purchases.id, bought.id));
     const again = await db.transaction((tx) =>
-      issueInvoice(tx, { purchase: purchase!, now: h.clock.now() }),
+      issueInvoice(tx, {
+        purchase: purchase!,
+        seller: h.server.deps.config.invoiceSeller,
+        now: h.clock.now(),
+      }),
     );
     expect(again!.seq).toBe(1);
     expect(await seqs(u.accountId)).toEqual([1]);
     // Nothing paid, no invoice and no number.
     expect(
       await db.transaction((tx) =>
-        issueInvoice(tx, { purchase: { ...purchase!, id: randomUUID(), paidCents: 0 }, now: 0 }),
+        issueInvoice(tx, {
+          purchase: { ...purchase!, id: randomUUID(), paidCents: 0 },
+          seller: h.server.deps.config.invoiceSeller,
+          now: 0,
+        }),
       ),
     ).toBeNull();
   });

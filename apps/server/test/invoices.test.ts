@@ -151,6 +151,34 @@ describe.each(TEST_DATABASES)('invoices on $name', ({ open }) => {
       });
     });
 
+    it('keeps the seller an invoice was issued with when the operator changes its details', async () => {
+      const u = await kit.user();
+      await kit.credit(u.accountId, 20_000);
+      const config = h.server.deps.config;
+      const before = config.invoiceSeller;
+      const first = await kit.buy(u.token);
+      const renamed = {
+        name: 'Renamed Operator Ltd.',
+        addressLines: ['2 New Street', 'Singapore'],
+        email: 'billing@renamed.test',
+        taxId: 'SG-NEW-1',
+      };
+      config.invoiceSeller = renamed;
+      try {
+        const second = await kit.buy(u.token);
+        const { list } = await kit.invoicesOf(u.token);
+        const sellerOf = async (purchaseId: string) => {
+          const invoiceId = list.find((i) => i.purchaseId === purchaseId)!.id;
+          const view = await h.call('hub_getInvoiceView', { invoiceId }, { token: u.token });
+          return view.result!.seller;
+        };
+        expect(await sellerOf(first.id)).toEqual(before);
+        expect(await sellerOf(second.id)).toEqual(renamed);
+      } finally {
+        config.invoiceSeller = before;
+      }
+    });
+
     it('issues none for a free claim and lists nothing for a new account', async () => {
       const u = await kit.user();
       const free = await h.call(

@@ -1,7 +1,7 @@
 /**
  * Invoices (docs/decisions/invoices.md). Every paid purchase gets one invoice, issued in the purchase's own
  * transaction: a number without gaps per account and UTC year (INV-2026-000001) from invoice_counters, and a
- * snapshot of the buyer's billing details and of the line, so later edits of either change no issued invoice.
+ * snapshot of the seller, of the buyer's billing details and of the line, so later edits change no issued invoice.
  * A public link is an opaque code whose SHA-256 alone is stored here (null: no link, or revoked).
  */
 import { sql } from 'drizzle-orm';
@@ -34,6 +34,14 @@ export type TInvoiceBuyerSnapshot = {
   country: string;
   taxId: string;
   email: string;
+};
+
+/** The operator as the invoice printed it when issued (INVOICE_SELLER_* then). */
+export type TInvoiceSellerSnapshot = {
+  name: string;
+  addressLines: string[];
+  email: string;
+  taxId: string;
 };
 
 export type TInvoiceLineSnapshot = {
@@ -96,6 +104,8 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
     currency: text('currency').notNull().default('USD'),
     channel: text('channel').$type<'crypto' | 'card'>().notNull(),
+    /** the seller when the invoice was issued; null only on invoices issued before migration 0023 */
+    seller: jsonb('seller').$type<TInvoiceSellerSnapshot>(),
     /** the account's invoice config when the invoice was issued */
     buyer: jsonb('buyer').$type<TInvoiceBuyerSnapshot>().notNull(),
     lines: jsonb('lines').$type<TInvoiceLineSnapshot[]>().notNull(),

@@ -161,6 +161,7 @@ async function settlePaid(
             userId: row.userId,
             sku,
             catalogueVersion: deps.skus.version,
+            seller: deps.config.invoiceSeller,
             requestKey: row.kind === 'renewal' ? `renew:${row.renewsPackageId}` : `card:${row.id}`,
             reason: row.kind === 'renewal' ? 'auto_renew' : 'purchase',
             autoRenew: row.autoRenew,

@@ -47,7 +47,7 @@ export type TDnPayment = {
 
 export type TPlaced = { order: TDedicatedNodeOrderRow; notices: TNoticeRow[] };
 
-type TOrderDeps = Pick<TDnDeps, 'dnSkus' | 'dnDriver'>;
+type TOrderDeps = Pick<TDnDeps, 'dnSkus' | 'dnDriver' | 'config'>;
 
 /** The status a renewal leaves the node in (unchanged when not listed). */
 const AFTER_RENEWAL: Partial<Record<TDnStatus, { status: TDnStatus; reason: TDnEventReason }>> = {
@@ -116,6 +116,7 @@ export async function placeNodePurchase(
     nodeType: node!.nodeType,
     region: node!.region,
     name: invoiceName(deps, node!, 'buy'),
+    seller: deps.config.invoiceSeller,
     now,
   });
   const label = nodeLabel(deps, node!);
@@ -215,6 +216,7 @@ export async function placeNodeRenewal(
     nodeType: node.nodeType,
     region: node.region,
     name: invoiceName(deps, node, 'renew'),
+    seller: deps.config.invoiceSeller,
     now,
   });
   const label = nodeLabel(deps, node);

@@ -1,7 +1,7 @@
 /**
  * Issues the invoice of a paid purchase (or dedicated node order), inside the purchase's own transaction (services/wallet/purchase-package.ts):
- * the next number of the account's UTC year from invoice_counters, the buyer's billing details and the line copied
- * as they are now. A purchase that rolls back takes its number with it, so numbers have no gaps
+ * the next number of the account's UTC year from invoice_counters, the seller (INVOICE_SELLER_*), the buyer's
+ * billing details and the line copied as they are now. A purchase that rolls back takes its number with it, so numbers have no gaps
  * (docs/decisions/invoices.md).
  */
 import {
@@ -11,6 +11,7 @@ import {
   type TExecutor,
   type TInvoiceLineSnapshot,
   type TInvoiceRow,
+  type TInvoiceSellerSnapshot,
   type TPurchaseRow,
 } from '@rpc/db';
 import { eq, sql } from 'drizzle-orm';
@@ -30,6 +31,7 @@ type TInvoiceSource = {
   purchaseId: string | null;
   dnOrderId: string | null;
   channel: 'crypto' | 'card';
+  seller: TInvoiceSellerSnapshot;
   line: TInvoiceLineSnapshot;
   discountCents: number;
   totalCents: number;
@@ -42,7 +44,7 @@ type TInvoiceSource = {
  */
 export async function issueInvoice(
   tx: TExecutor,
-  o: { purchase: TPurchaseRow; now: number },
+  o: { purchase: TPurchaseRow; seller: TInvoiceSellerSnapshot; now: number },
 ): Promise<TInvoiceRow | null> {
   const p = o.purchase;
   if (p.paidCents <= 0) return null;
@@ -53,6 +55,7 @@ export async function issueInvoice(
     purchaseId: p.id,
     dnOrderId: null,
     channel: p.channel,
+    seller: o.seller,
     line: {
       skuId: p.skuId,
       name: p.name,
@@ -80,6 +83,7 @@ export async function issueDnOrderInvoice(
     nodeType: string;
     region: string;
     name: { en: string; zh: string };
+    seller: TInvoiceSellerSnapshot;
     now: number;
   },
 ): Promise<TInvoiceRow | null> {
@@ -93,6 +97,7 @@ export async function issueDnOrderInvoice(
     purchaseId: null,
     dnOrderId: d.id,
     channel: d.channel === 'card' ? 'card' : 'crypto',
+    seller: o.seller,
     line: {
       skuId: `dn:${o.chain}:${o.nodeType}:${o.region}`,
       name: o.name,
@@ -132,6 +137,7 @@ async function writeInvoice(tx: TExecutor, now: number, src: TInvoiceSource): Pr
       issuedAt: new Date(now),
       currency: 'USD',
       channel: src.channel,
+      seller: src.seller,
       buyer: await readInvoiceParty(tx, src.accountId),
       lines: [src.line],
       subtotalCents: src.line.amountCents,

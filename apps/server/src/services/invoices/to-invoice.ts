@@ -17,7 +17,8 @@ export function toInvoiceSummary(row: TInvoiceRow): TInvoiceSummary {
   };
 }
 
-export function toInvoiceView(row: TInvoiceRow, seller: TInvoiceSeller): TInvoiceView {
+/** `currentSeller` prints invoices issued before the seller was kept with them (migration 0023). */
+export function toInvoiceView(row: TInvoiceRow, currentSeller: TInvoiceSeller): TInvoiceView {
   return {
     id: row.id,
     number: row.number,
@@ -25,7 +26,7 @@ export function toInvoiceView(row: TInvoiceRow, seller: TInvoiceSeller): TInvoic
     currency: 'USD',
     channel: row.channel,
     status: 'paid',
-    seller,
+    seller: row.seller ?? currentSeller,
     buyer: row.buyer,
     lines: row.lines,
     subtotalCents: row.subtotalCents,

@@ -44,6 +44,7 @@ export async function buyPackage(
       userId: caller.userId,
       sku,
       catalogueVersion: deps.skus.version,
+      seller: deps.config.invoiceSeller,
       requestKey: `buy:${params.idempotencyKey}`,
       reason: 'purchase',
       autoRenew: params.autoRenew,

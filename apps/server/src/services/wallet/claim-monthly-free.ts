@@ -33,6 +33,7 @@ export async function claimMonthlyFree(
       userId: caller.userId,
       sku,
       catalogueVersion: deps.skus.version,
+      seller: deps.config.invoiceSeller,
       // one claim per SKU and month: the second finds this key and changes nothing
       requestKey: `free:${sku.id}:${month.key}`,
       reason: 'monthly_free',

@@ -12,6 +12,7 @@ import {
   ruPackages,
   type TExecutor,
   type TPurchaseReason,
+  type TInvoiceSellerSnapshot,
   type TPurchaseRow,
   type TRuPackageRow,
 } from '@rpc/db';
@@ -42,6 +43,8 @@ export type TPurchaseInput = {
   /** how the new package renews when autoRenew is on (default: from the wallet) */
   renewChannel?: 'wallet' | 'card';
   renewCardId?: string | null;
+  /** the seller the invoice prints (config.invoiceSeller); needed when anything is paid (grants pay nothing) */
+  seller?: TInvoiceSellerSnapshot;
   now: number;
 };
 
@@ -125,7 +128,10 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
     })
     .returning();
   // Every paid purchase gets its invoice in this transaction, so a rollback leaves no gap in the numbers.
-  if (quote.payCents > 0) await issueInvoice(tx, { purchase: purchase!, now: o.now });
+  if (quote.payCents > 0) {
+    if (!o.seller) throw new Error('a paid purchase needs the seller its invoice prints');
+    await issueInvoice(tx, { purchase: purchase!, seller: o.seller, now: o.now });
+  }
   if (quote.payCents > 0)
     await postMoney(tx, {
       accountId: o.accountId,

@@ -199,6 +199,7 @@ async function renewPackage(
         userId: null,
         sku,
         catalogueVersion: deps.skus.version,
+        seller: deps.config.invoiceSeller,
         requestKey: `renew:${pkg.id}`,
         reason: 'auto_renew',
         autoRenew: true,

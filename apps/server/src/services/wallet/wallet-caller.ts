@@ -6,5 +6,14 @@ export type TWalletCaller = { accountId: string; userId: string };
 /** The node catalogue and driver come along: a card payment may buy or renew a dedicated node when it settles. */
 export type TWalletDeps = Pick<
   TDeps,
-  'db' | 'clock' | 'skus' | 'keyEvents' | 'logger' | 'noticeBus' | 'stripe' | 'dnSkus' | 'dnDriver'
+  | 'db'
+  | 'clock'
+  | 'config'
+  | 'skus'
+  | 'keyEvents'
+  | 'logger'
+  | 'noticeBus'
+  | 'stripe'
+  | 'dnSkus'
+  | 'dnDriver'
 >;
