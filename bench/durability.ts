@@ -29,11 +29,13 @@ import {
   usageMinute,
   type TOpenedDatabase,
 } from '@rpc/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { Pool } from 'undici';
 import { computeRu, defaultRuTable } from '../apps/gateway/src/metering';
 import { inspectJournalDir } from '../apps/gateway/src/usage-journal';
+import { REQUEST_LOG_BATCH_MARK } from '../apps/server/src/services/request-logs/write-request-log-batch';
+import { REFUSAL_BATCH_MARK } from '../apps/server/src/services/usage/write-refusal-batch';
 import { machine, writeBenchSection } from './bench-doc';
 import { freePort } from './gateway-tools';
 import { startProduct, stopProduct } from './product';
@@ -241,7 +243,10 @@ async function totals(
     .select({ sum: sql<string>`coalesce(sum(${ruLedger.delta}), 0)` })
     .from(ruLedger)
     .where(and(eq(ruLedger.accountId, accountId), eq(ruLedger.kind, 'usage')));
-  const [b] = await db.select({ n: sql<string>`count(*)` }).from(usageBatches);
+  const [b] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(usageBatches)
+    .where(notInArray(usageBatches.ruTableVersion, [REFUSAL_BATCH_MARK, REQUEST_LOG_BATCH_MARK]));
   return {
     requests: Number(u?.requests),
     ru: Number(u?.ru),

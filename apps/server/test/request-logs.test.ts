@@ -336,6 +336,38 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
     expect((await a.logs()).total).toBe(4);
   });
 
+  it('writes a batch once: a retry after a lost acknowledgement adds no entries and no drop counts', async () => {
+    const a = await accountWithKey();
+    const now = Date.now();
+    const batch = {
+      batchId: randomUUID(),
+      createdAt: now,
+      entries: [0, 1, 2].map((i) => ({
+        at: now - i,
+        accountId: a.accountId,
+        keyId: a.key.keyId,
+        chain: 'localnet',
+        method: `eth_retry${i}`,
+        transport: 'http' as const,
+        outcome: 'ok' as const,
+        errorCode: null,
+        latencyMs: 1,
+        ru: 10,
+      })),
+      dropped: [
+        { accountId: a.accountId, keyId: a.key.keyId, minute: now - (now % 60_000), count: 4 },
+      ],
+    };
+    expect(await writeRequestLogBatch(db, batch)).toEqual({ entries: 3, dropped: 4 });
+    expect(await writeRequestLogBatch(db, batch)).toEqual({ entries: 0, dropped: 0 });
+    const logs = await a.logs();
+    expect(logs.total).toBe(3);
+    expect(logs.dropped).toBe(4);
+    // Another batch with the same contents is new calls, and counts.
+    await writeRequestLogBatch(db, { ...batch, batchId: randomUUID() });
+    expect((await a.logs()).total).toBe(6);
+  });
+
   it('keeps the bounds: retention and the newest entries per key, in answers and after an idempotent prune', async () => {
     const a = await accountWithKey();
     const b = await accountWithKey();

@@ -1,14 +1,18 @@
 /**
  * Writes one batch of the gateway's per-key request log: its entries, and how many entries of each key and minute
- * the gateway did not keep (added on conflict). Not billing: a batch the gateway retries after a lost
- * acknowledgement may appear twice, which a log can bear (docs/decisions/request-log.md).
+ * the gateway did not keep (added on conflict). Once: the batch id goes into usage_batches in the same
+ * transaction (marked REQUEST_LOG_BATCH_MARK, pruned with the usage batch ids), so a batch the gateway retries
+ * after a lost acknowledgement changes nothing the second time. Answers what it wrote (nothing, the second time).
  */
-import { apiKeys, requestLogDrops, requestLogs, type TDatabase } from '@rpc/db';
+import { apiKeys, requestLogDrops, requestLogs, usageBatches, type TDatabase } from '@rpc/db';
 import type { TRequestLogBatch } from '@rpc/gateway';
 import { inArray, sql } from 'drizzle-orm';
 
 /** Entries per INSERT of entries (one JSON parameter each) and of drop counters (4 parameters each). */
 const CHUNK = 5000;
+
+/** usage_batches.ru_table_version of a request-log batch id (usage batches hold their RU table's version). */
+export const REQUEST_LOG_BATCH_MARK = 'request-log';
 
 export async function writeRequestLogBatch(
   db: TDatabase,
@@ -30,7 +34,18 @@ export async function writeRequestLogBatch(
   const drops = batch.dropped
     .filter((d) => known.has(d.keyId) && d.count > 0)
     .sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : a.minute - b.minute));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(usageBatches)
+      .values({
+        batchId: batch.batchId,
+        ruTableVersion: REQUEST_LOG_BATCH_MARK,
+        rows: entries.length,
+        createdAt: new Date(batch.createdAt),
+      })
+      .onConflictDoNothing()
+      .returning({ batchId: usageBatches.batchId });
+    if (inserted.length === 0) return { entries: 0, dropped: 0 };
     // Up to 20,000 entries per flush: sent as one JSON document per chunk and unpacked by the database, not as
     // ten bound parameters per entry (building those cost the gateway more CPU than the calls it logged).
     for (let i = 0; i < entries.length; i += CHUNK) {
@@ -71,6 +86,6 @@ export async function writeRequestLogBatch(
           target: [requestLogDrops.keyId, requestLogDrops.minute],
           set: { count: sql`${requestLogDrops.count} + excluded.count` },
         });
+    return { entries: entries.length, dropped: drops.reduce((n, d) => n + d.count, 0) };
   });
-  return { entries: entries.length, dropped: drops.reduce((n, d) => n + d.count, 0) };
 }
