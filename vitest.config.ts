@@ -11,6 +11,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'apps/gateway/src/**/*.unit.test.ts',
+            'apps/web/*.unit.test.ts',
           ],
           environment: 'node',
         },

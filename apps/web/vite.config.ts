@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStylesPlugin } from './antd-styles-plugin';
 import { buildMetaPlugin } from './build-meta-plugin';
 import { routeChunkGroups } from './chunk-groups';
 import { contractPlugin } from './contract-plugin';
@@ -12,7 +13,14 @@ const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [contractPlugin(), react(), buildMetaPlugin(), methodFlagsPlugin(), precompressPlugin()],
+  plugins: [
+    contractPlugin(),
+    react(),
+    antdStylesPlugin(),
+    buildMetaPlugin(),
+    methodFlagsPlugin(),
+    precompressPlugin(),
+  ],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

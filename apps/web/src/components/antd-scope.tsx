@@ -4,6 +4,8 @@
  * other than sign-in and sign-up, the error screen; the pages drawn without antd (components/ui/) skip it.
  */
 import '../lib/antd-react19';
+// antd's component CSS made at build time (antd-styles-plugin.ts); it loads with this file, before antd's first render.
+import 'virtual:antd-styles.css';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
