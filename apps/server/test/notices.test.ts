@@ -24,7 +24,13 @@ describe.each(TEST_DATABASES)('notices on $name', ({ open }) => {
     return { ...s, userId: u!.id };
   }
 
-  async function raise(userId: string, type: TNoticeType, at: number, title: string = type) {
+  async function raise(
+    userId: string,
+    type: TNoticeType,
+    at: number,
+    title: string = type,
+    expand?: Record<string, unknown>,
+  ) {
     const rows = await raiseNotice({
       db: h.database.db,
       bus: h.server.deps.noticeBus,
@@ -33,6 +39,7 @@ describe.each(TEST_DATABASES)('notices on $name', ({ open }) => {
       title,
       content: `${title} content`,
       userId,
+      ...(expand ? { expand } : {}),
     });
     return rows[0]!;
   }
@@ -162,11 +169,12 @@ describe.each(TEST_DATABASES)('notices on $name', ({ open }) => {
 
     const before = h.smtp.countTo(u.email);
     await raise(u.userId, 'deposit', Date.now(), 'Deposit received'); // not chosen: no mail
-    await raise(u.userId, 'low_ru', Date.now(), 'Your RUs are running low');
+    await raise(u.userId, 'low_ru', Date.now(), 'Your RUs are running low', { amount: 1500000 });
     const mail = await h.smtp.nextMailTo(u.email);
-    expect(subjectOf(mail)).toContain('Your RUs are running low');
+    expect(subjectOf(mail)).toBe('[通知] RU 余额不足');
     expect(mail.text).toContain('您有一条新通知');
-    expect(mail.text).toContain('Your RUs are running low content');
+    expect(mail.text).toContain('您的账户仅剩 1,500,000 RU，请及时补充以免服务中断。');
+    expect(mail.text).not.toContain('Your RUs are running low');
     expect(mail.text).toContain('http://console.test/zh/rpc/notifications');
     await new Promise((r) => setTimeout(r, 200));
     expect(h.smtp.countTo(u.email)).toBe(before + 1);
@@ -176,5 +184,59 @@ describe.each(TEST_DATABASES)('notices on $name', ({ open }) => {
     expect((await h.call('hub_getUserEmailConfig', {}, { token: u.token })).result!.types).toEqual(
       [],
     );
+  });
+
+  it('mails the per-type wording the web app shows, in the user’s language; SPEC §8 types keep the server text', async () => {
+    const [zh, en] = [await user('zh'), await user('en')];
+    const deposit = { coinAmount: '250.5', coin: 'USDT', usdAmount: '250.5' };
+    await raise(zh.userId, 'deposit', Date.now(), 'Deposit of 250.5 USDT', deposit);
+    const zhMail = await h.smtp.nextMailTo(zh.email);
+    expect(subjectOf(zhMail)).toBe('[通知] 充值已到账');
+    expect(zhMail.text).toContain('您充值的 250.5 USDT（约 $250.5）已到账。');
+    expect(zhMail.text).not.toContain('Deposit of 250.5 USDT');
+
+    await raise(en.userId, 'deposit', Date.now(), 'Deposit of 250.5 USDT', deposit);
+    const enMail = await h.smtp.nextMailTo(en.email);
+    expect(subjectOf(enMail)).toBe('[Notice] Deposit received');
+    expect(enMail.text).toContain(
+      'Your deposit of 250.5 USDT (about $250.5) has arrived in your wallet.',
+    );
+
+    // A time reads in the user's language, in UTC, and says so.
+    const ends = Date.UTC(2026, 0, 31, 12, 5);
+    await raise(zh.userId, 'expired', Date.now(), 'Package expired', {
+      skuName: 'Growth',
+      timeStamp: ends,
+    });
+    expect((await h.smtp.nextMailTo(zh.email)).text).toContain(
+      '您的套餐 Growth 已于 2026年1月31日 UTC 12:05 过期。',
+    );
+    await raise(en.userId, 'expired', Date.now(), 'Package expired', {
+      skuName: 'Growth',
+      timeStamp: ends,
+    });
+    expect((await h.smtp.nextMailTo(en.email)).text).toContain(
+      'Your package Growth expired on Jan 31, 2026, 12:05 UTC.',
+    );
+
+    // normal_warn (a spend-limit alert) has no wording of its own: the stored text, as the web app shows it.
+    await raise(zh.userId, 'normal_warn', Date.now(), 'Spend limit reached', { amount: 5 });
+    const warn = await h.smtp.nextMailTo(zh.email);
+    expect(subjectOf(warn)).toBe('[通知] Spend limit reached');
+    expect(warn.text).toContain('Spend limit reached content');
+  });
+
+  it('a notice mail survives missing, mistyped and hostile expand values', async () => {
+    const u = await user('zh');
+    await raise(u.userId, 'deposit', Date.now(), 'Deposit', {
+      coinAmount: { nested: true },
+      coin: '<img src=x onerror=alert(1)>',
+      usdAmount: null,
+    });
+    const mail = await h.smtp.nextMailTo(u.email);
+    expect(subjectOf(mail)).toBe('[通知] 充值已到账');
+    const html = mail.text.slice(mail.text.indexOf('Content-Type: text/html'));
+    expect(html).toContain('您充值的 - &#60;img src=x onerror=alert(1)&#62;（约 $-）已到账。');
+    expect(html).not.toContain('<img');
   });
 });

@@ -12,6 +12,8 @@ export const PASSWORD_MAX_LENGTH = 64;
 
 export const LANGUAGES = ['en', 'zh'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
+/** BCP 47 tags for <html lang> and Intl (SPEC §9: en-US, zh-CN). */
+export const LANGUAGE_TAGS: Record<TLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const CONFIRM_CODE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -17,6 +17,7 @@ export * from './api-keys/schemas';
 export { MAX_API_KEYS_PER_ACCOUNT } from './api-keys/methods';
 export { ZChainSchema, ZTierSchema, type TChain } from './chains/methods';
 export * from './notices/schemas';
+export * from './notices/render-notice-text';
 export { ZEmailConfigSchema } from './notices/methods';
 export * from './reports/schemas';
 export * from './reports/range';

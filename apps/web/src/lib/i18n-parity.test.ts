@@ -1,7 +1,11 @@
-/** Both languages complete (STYLE habit 8): fails when any key exists in one language only. */
+/**
+ * Both languages complete (STYLE habit 8): fails when any key exists in one language only. A namespace's texts are
+ * its JSON file and what it takes from the contract (lib/i18n.ts contractTextLoaders: the notice wording).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contractTextLoaders } from './i18n';
 
 const LOCALES_DIR = join(import.meta.dirname, '..', 'locales');
 const LANGS = ['en', 'zh'] as const;
@@ -23,9 +27,24 @@ function namespaces(lang: string): string[] {
     .sort();
 }
 
+/** The contract's texts by namespace and language, loaded as the app loads them. */
+const contractTexts = new Map<string, unknown>();
+
+beforeAll(async () => {
+  for (const [ns, byLang] of Object.entries(contractTextLoaders)) {
+    for (const lang of LANGS) contractTexts.set(`${lang}/${ns}`, await byLang[lang]());
+  }
+});
+
+function readJson(lang: string, ns: string): unknown {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, lang, `${ns}.json`), 'utf8'));
+}
+
 function keysOf(lang: string, ns: string): Set<string> {
-  const json: unknown = JSON.parse(readFileSync(join(LOCALES_DIR, lang, `${ns}.json`), 'utf8'));
-  return new Set(flattenKeys(json));
+  return new Set([
+    ...flattenKeys(readJson(lang, ns)),
+    ...flattenKeys(contractTexts.get(`${lang}/${ns}`) ?? {}),
+  ]);
 }
 
 function emptyValues(value: unknown, prefix = ''): string[] {
@@ -62,11 +81,24 @@ describe('locale parity', () => {
     (lang, ns) => {
       let json: unknown = {};
       try {
-        json = JSON.parse(readFileSync(join(LOCALES_DIR, lang, `${ns}.json`), 'utf8'));
+        json = readJson(lang, ns);
       } catch {
         // a missing file is reported by the parity test above
       }
       expect(emptyValues(json)).toEqual([]);
+      expect(emptyValues(contractTexts.get(`${lang}/${ns}`) ?? {})).toEqual([]);
+    },
+  );
+
+  it.each(
+    Object.keys(contractTextLoaders).flatMap((ns) => LANGS.map((lang) => [lang, ns] as const)),
+  )(
+    "%s/%s: the contract's texts are there and share no key with the namespace's file",
+    (lang, ns) => {
+      const fromContract = flattenKeys(contractTexts.get(`${lang}/${ns}`) ?? {});
+      expect(fromContract.length).toBeGreaterThan(0);
+      const fromFile = new Set(flattenKeys(readJson(lang, ns)));
+      expect(fromContract.filter((key) => fromFile.has(key))).toEqual([]);
     },
   );
 

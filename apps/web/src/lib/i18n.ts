@@ -5,7 +5,7 @@
  * so the sign-in page does not carry the console's text in both languages.
  */
 import type { TLanguage } from '@rpc/contract';
-import { LANGUAGES } from '@rpc/contract';
+import { LANGUAGES, LANGUAGE_TAGS } from '@rpc/contract';
 import type { BackendModule } from 'i18next';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
@@ -19,7 +19,7 @@ export const DEFAULT_LANG: TLanguage = 'en';
 export const DEFAULT_NS = 'common';
 
 /** BCP 47 tags for <html lang> and Intl (SPEC §9: en-US, zh-CN). */
-export const LANG_TAG: Record<TLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
+export const LANG_TAG: Record<TLanguage, string> = LANGUAGE_TAGS;
 
 type TLocaleJson = { default: Record<string, unknown> };
 
@@ -36,6 +36,17 @@ export const namespaces = [
   ...new Set(Object.keys(localeLoaders).flatMap((file) => parseLocaleFile(file)?.[1] ?? [])),
 ];
 
+/**
+ * Texts a namespace takes from the contract besides its own file: the notice wording, which the server's notice
+ * mails use too (one copy). lib/locale-chunks.ts puts each language's module in that language's locale chunk.
+ */
+export const contractTextLoaders: Record<string, Record<TLanguage, () => Promise<object>>> = {
+  notices: {
+    en: () => import('@rpc/contract/notice-texts/en').then((m) => m.NOTICE_TEXTS_EN),
+    zh: () => import('@rpc/contract/notice-texts/zh').then((m) => m.NOTICE_TEXTS_ZH),
+  },
+};
+
 /** i18next backend over the locale chunks: a few lines instead of a dependency. */
 const localeBackend: BackendModule = {
   type: 'backend',
@@ -46,8 +57,9 @@ const localeBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    load().then(
-      (json) => callback(null, json.default),
+    const loadContract = isLanguage(lang) ? contractTextLoaders[ns]?.[lang] : undefined;
+    Promise.all([load(), loadContract?.()]).then(
+      ([json, contractTexts]) => callback(null, { ...json.default, ...contractTexts }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },

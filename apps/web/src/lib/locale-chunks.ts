@@ -12,8 +12,13 @@ export const SIGN_IN_NAMESPACES: readonly string[] = ['auth', 'sign-in', 'oauth'
 
 const PUBLIC_NAMESPACES = new Set([...SHELL_NAMESPACES, ...SIGN_IN_NAMESPACES]);
 
+/** The contract's notice wording per language (packages/contract/src/notices/texts/<lang>.ts), loaded with `notices`. */
+const CONTRACT_NOTICE_TEXTS = /\/packages\/contract\/src\/notices\/texts\/([^/]+)\.ts$/;
+
 /** The chunk of a module id when it is a locale file (`locale-en-public`, `locale-zh-errors`), else null. */
 export function localeChunkName(id: string): string | null {
+  const contract = CONTRACT_NOTICE_TEXTS.exec(id);
+  if (contract) return `locale-${contract[1]}`;
   const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
   if (!match) return null;
   const [, lang, ns] = match;

@@ -1,9 +1,9 @@
 /** SPEC §3/§8 notice texts: every type in both languages from a sample expand, the cutoff and server-text types. */
 import type { TNotice, TNoticeType } from '@rpc/contract';
-import { NOTICE_CUTOFF_MS, NOTICE_TYPES } from '@rpc/contract';
+import { NOTICE_CUTOFF_MS, NOTICE_TYPES, SERVER_TEXT_TYPES } from '@rpc/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from './i18n';
-import { NOTICE_TYPE_META, SERVER_TEXT_TYPES, renderNotice } from './notice-text';
+import { NOTICE_TYPE_META, renderNotice } from './notice-text';
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,11 +1,12 @@
 /**
  * What a notice says (SPEC §3, §8): one table of icon and severity per type, and renderNotice(), which
- * builds the localised title and content from the notice's expand parameters.
+ * builds the localised title and content from the notice's expand parameters with the contract's wording
+ * (renderNoticeText, shared with the server's notice mails; lib/i18n.ts loads it with the `notices` texts).
  */
-import type { TLanguage, TNotice, TNoticeType } from '@rpc/contract';
-import { NOTICE_CUTOFF_MS } from '@rpc/contract';
+import type { TLanguage, TNotice, TNoticeTexts, TNoticeType } from '@rpc/contract';
+import { renderNoticeText } from '@rpc/contract';
 import { formatDateTime } from './format-date-time';
-import { LANG_TAG, i18n } from './i18n';
+import { DEFAULT_LANG, i18n } from './i18n';
 
 export type TNoticeSeverity = 'success' | 'warn' | 'error';
 export type TNoticeIcon =
@@ -67,14 +68,6 @@ export const NOTICE_TYPE_META: Record<
   free_card_auto_scaling_failed: { icon: 'credit-card', severity: 'error' },
 };
 
-/** SPEC §8: these types always show the server's own title and content. */
-export const SERVER_TEXT_TYPES: ReadonlySet<TNoticeType> = new Set<TNoticeType>([
-  'normal_success',
-  'normal_warn',
-  'normal_fail',
-  'activity_gift',
-]);
-
 export type TRenderedNotice = {
   title: string;
   content: string;
@@ -82,73 +75,14 @@ export type TRenderedNotice = {
   icon: TNoticeIcon;
 };
 
-/** SPEC §8: notices from before the cutoff, and the server-text types, keep the server's wording. */
-export function usesServerText(notice: Pick<TNotice, 'type' | 'createdAt'>): boolean {
-  return notice.createdAt < NOTICE_CUTOFF_MS || SERVER_TEXT_TYPES.has(notice.type);
-}
-
-const PLACEHOLDER = '-';
-
-function formatAmount(value: unknown, lang: TLanguage): string {
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    return new Intl.NumberFormat(LANG_TAG[lang], { maximumFractionDigits: 8 }).format(value);
-  }
-  if (typeof value === 'string' && value.trim()) {
-    const n = Number(value);
-    // Strings keep their own digits (a coin amount may carry more precision than a float).
-    return Number.isFinite(n) && /^-?\d+$/.test(value.trim())
-      ? new Intl.NumberFormat(LANG_TAG[lang]).format(n)
-      : value;
-  }
-  return PLACEHOLDER;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' && value.trim() ? value : PLACEHOLDER;
-}
-
-/** The interpolation values every template may use, each with a dash when missing. */
-function templateParams(notice: TNotice, lang: TLanguage): Record<string, unknown> {
-  const t = i18n.getFixedT(lang, 'notices');
-  const e = notice.expand;
-  const feature = typeof e.featureName === 'string' ? e.featureName : '';
-  const featureKey = `features.${feature}`;
-  const state = e.type === 'on' || e.type === 'off' ? t(`featureState.${e.type}`) : PLACEHOLDER;
-  const exportKind = e.type === 'deposit' || e.type === 'purchase' ? e.type : 'generic';
-  return {
-    coinAmount: formatAmount(e.coinAmount, lang),
-    coin: text(e.coin),
-    usdAmount: formatAmount(e.usdAmount, lang),
-    amount: formatAmount(e.amount, lang),
-    skuName: text(e.skuName),
-    // expand.timeStamp is epoch ms, like every time the API sends.
-    time: typeof e.timeStamp === 'number' ? formatDateTime(e.timeStamp) : PLACEHOLDER,
-    count: typeof e.leftDays === 'number' ? e.leftDays : 0,
-    name: text(e.name),
-    featureName: feature
-      ? i18n.exists(featureKey, { ns: 'notices' })
-        ? t(featureKey)
-        : feature
-      : PLACEHOLDER,
-    state,
-    apikeyName: text(e.apikeyName),
-    userName: text(e.userName),
-    teamName: text(e.teamName),
-    exportKind: t(`exportKind.${exportKind}`),
-  };
-}
-
 /** Title, content, severity and icon of a notice in `lang` (SPEC §3, §8). */
 export function renderNotice(notice: TNotice, lang: TLanguage): TRenderedNotice {
   const meta = NOTICE_TYPE_META[notice.type];
-  if (usesServerText(notice)) {
-    return { title: notice.title, content: notice.content, ...meta };
-  }
-  const t = i18n.getFixedT(lang, 'notices');
-  const params = templateParams(notice, lang);
-  return {
-    title: t(`types.${notice.type}.title`, params),
-    content: t(`types.${notice.type}.content`, params),
-    ...meta,
-  };
+  // English when `lang` has not loaded (i18next's fallback), the server's text when neither has.
+  const texts = (i18n.getResourceBundle(lang, 'notices') ??
+    i18n.getResourceBundle(DEFAULT_LANG, 'notices')) as TNoticeTexts | undefined;
+  const { title, content } = texts?.types
+    ? renderNoticeText(notice, { lang, texts, formatDateTime })
+    : notice;
+  return { title, content, ...meta };
 }

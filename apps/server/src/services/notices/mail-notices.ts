@@ -7,6 +7,7 @@ import type { TMailer } from '../../mail/mailer';
 import { renderNoticeMail } from '../../mail/templates/notice';
 import { mailedTypes } from './email-config';
 import type { TNoticeBus } from './notice-bus';
+import { toNotice } from './to-notice';
 
 type TMailDeps = { db: TDatabase; mailer: TMailer; logger: TLogger; publicUrl: () => string };
 
@@ -33,8 +34,7 @@ export async function mailNotices(o: TMailDeps & { rows: TNoticeRow[] }): Promis
           to: user.email,
           ...renderNoticeMail({
             language: user.language as TLanguage,
-            title: row.title,
-            content: row.content,
+            notice: toNotice(row),
             publicUrl: o.publicUrl(),
           }),
         });
