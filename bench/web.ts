@@ -27,7 +27,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
 import { PASSWORD_HASH_PREFIX } from '../packages/contract/src/constants';
 import { ROOT, machine, writeBenchSection } from './bench-doc';
 
@@ -66,9 +72,44 @@ type TLoad = {
   totalWire: number;
   lcp: number;
   interactive?: number;
+  /** for the interactive route: where its time went (Chromium's Performance metrics and resource timing) */
+  breakdown?: TBreakdown;
   /** JS files with their wire size, for "where the bytes go" */
   js: { name: string; wire: number }[];
 };
+/**
+ * Where the interactive route's time went, in ms from navigation start to "interactive": the main thread's
+ * script, style and layout work (CDP Performance.getMetrics, differences over the load), when the last JS file
+ * and the last `/api` answer arrived, and the `/api` calls' time on the wire summed.
+ */
+type TBreakdown = {
+  script: number;
+  style: number;
+  layout: number;
+  task: number;
+  lastJs: number;
+  lastApi: number;
+  apiCalls: number;
+  apiWait: number;
+};
+const BREAKDOWN_KEYS = [
+  'script',
+  'style',
+  'layout',
+  'task',
+  'lastJs',
+  'lastApi',
+  'apiCalls',
+  'apiWait',
+] as const;
+/** The CDP metrics (seconds, cumulative per page) behind script, style, layout and task. */
+const CDP_METRICS = {
+  script: 'ScriptDuration',
+  style: 'RecalcStyleDuration',
+  layout: 'LayoutDuration',
+  task: 'TaskDuration',
+} as const;
+
 type TCell = { cold: TLoad[]; warm: TLoad[] };
 type TBuildResult = { label: string; dist: string; routes: Map<string, TCell> };
 
@@ -216,11 +257,37 @@ type TCollected = {
   lcp: number;
 };
 
+async function cdpMetrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+/** Runs in the page at "interactive": when the last JS file and `/api` answer came, and the API's time. */
+const TIMELINE = `(() => {
+  const entries = performance.getEntriesByType('resource');
+  const js = entries.filter((e) => new URL(e.name).pathname.endsWith('.js'));
+  const api = entries.filter((e) => new URL(e.name).pathname === '/api');
+  return {
+    lastJs: Math.max(0, ...js.map((e) => e.responseEnd)),
+    lastApi: Math.max(0, ...api.map((e) => e.responseEnd)),
+    apiCalls: api.length,
+    apiWait: api.reduce((sum, e) => sum + (e.responseEnd - e.startTime), 0),
+  };
+})()`;
+
 async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoad> {
   await page.goto('about:blank');
+  let cdp: CDPSession | undefined;
+  let metricsBefore: Record<string, number> = {};
+  if (route.interactive) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    metricsBefore = await cdpMetrics(cdp);
+  }
   await page.goto(url, { waitUntil: 'commit' });
   let interactive: number | undefined;
-  if (route.interactive) {
+  let breakdown: TBreakdown | undefined;
+  if (route.interactive && cdp) {
     // The keys table is on screen and not loading: its column headers are rendered, no spinner is left.
     await page
       .locator('main table th')
@@ -236,6 +303,18 @@ async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoa
     await page.getByRole('button', { name: 'Create API key' }).first().click();
     await page.getByRole('dialog', { name: 'Create API key' }).waitFor({ state: 'visible' });
     interactive = (await page.evaluate('performance.now()')) as number;
+    const after = await cdpMetrics(cdp);
+    const timeline = (await page.evaluate(TIMELINE)) as Omit<TBreakdown, keyof typeof CDP_METRICS>;
+    const spent = (key: keyof typeof CDP_METRICS) =>
+      ((after[CDP_METRICS[key]] ?? 0) - (metricsBefore[CDP_METRICS[key]] ?? 0)) * 1000;
+    breakdown = {
+      script: spent('script'),
+      style: spent('style'),
+      layout: spent('layout'),
+      task: spent('task'),
+      ...timeline,
+    };
+    await cdp.detach();
   }
   await page.waitForLoadState('networkidle');
   // Some pages fetch code after their data has come (the statistic chart): idle means no new resource for 1 s.
@@ -257,6 +336,7 @@ async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoa
     lcp: data.lcp,
     js,
     ...(interactive !== undefined ? { interactive } : {}),
+    ...(breakdown ? { breakdown } : {}),
   };
 }
 
@@ -341,6 +421,30 @@ function table(results: TBuildResult[]): string {
   return rows.join('\n');
 }
 
+/** Where the interactive route's time went: medians per build and cache. */
+function breakdownTable(results: TBuildResult[]): string {
+  const route = ROUTES.find((r) => r.interactive)!;
+  const rows = [
+    `| \`${route.path}\` | cache | interactive | main-thread tasks | of which script | style | layout | last JS file in | last \`/api\` answer in | \`/api\` calls | their time on the wire, summed |`,
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const result of results) {
+    const cell = result.routes.get(route.path)!;
+    for (const cache of ['cold', 'warm'] as const) {
+      const loads = cell[cache].filter((l) => l.breakdown);
+      if (loads.length === 0) continue;
+      const m = Object.fromEntries(
+        BREAKDOWN_KEYS.map((key) => [key, median(loads.map((l) => l.breakdown![key]))]),
+      ) as TBreakdown;
+      const i = median(loads.map((l) => l.interactive!));
+      rows.push(
+        `| ${result.label} | ${cache} | ${ms(i)} | ${ms(m.task)} | ${ms(m.script)} | ${ms(m.style)} | ${ms(m.layout)} | ${ms(m.lastJs)} | ${ms(m.lastApi)} | ${m.apiCalls} | ${ms(m.apiWait)} |`,
+      );
+    }
+  }
+  return rows.join('\n');
+}
+
 /** The biggest JS files of a route's first cold load, for "where the bytes go". */
 function topFiles(result: TBuildResult, routePath: string, count = 8): string {
   const load = result.routes.get(routePath)!.cold[0]!;
@@ -394,6 +498,13 @@ async function main(): Promise<void> {
       '"Create API key" has opened its dialog; the click is made as soon as the table is there.',
     '',
     table(results),
+    '',
+    'Where the dashboard\'s time goes (ms from navigation start to "interactive", medians): the main thread\'s work ' +
+      "(Chromium's Performance.getMetrics over the load: all tasks, and the script, style recalculation and layout " +
+      'among them), when the last JS file and the last `/api` answer had arrived, and how long the `/api` calls were ' +
+      'on the wire, summed (they overlap).',
+    '',
+    breakdownTable(results),
     '',
     ...results.map(
       (r) => `Biggest JS files of \`/\` (${r.label}, cold, on the wire): ${topFiles(r, '/')}.`,
