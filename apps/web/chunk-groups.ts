@@ -43,7 +43,12 @@ const CONSOLE_ROOTS = ['app/routes/dashboard-shell.tsx', 'app/session-wiring.ts'
  * code (two pages each, ≈ 90 KB compressed) into every dashboard page.
  */
 const MIN_PAGES = 3;
-/** Big and used by the chart pages only: stays out of `console` even though two pages share it. */
+/**
+ * Big and used by the chart pages only: stays out of `console` however many pages share it, and so does every
+ * module that imports it (lib/use-echarts.ts, which three chart pages share): rolldown puts a group's
+ * dependencies into the group, so one such module in `console` brought all of echarts (≈ 150 KB compressed)
+ * to every dashboard page.
+ */
 const PAGE_ONLY = /[\\/]node_modules[\\/](?:echarts|zrender)[\\/]/;
 
 /** The page modules of route-table.tsx: dashboard pages (`meta: dashboard(…)`) and the sign-in pages. */
@@ -233,6 +238,20 @@ function reachableWithoutConsole(
   return reached;
 }
 
+/** `ids` and every module that imports one of them statically, directly or through others. */
+function importersOf(info: TGetModuleInfo, ids: string[]): Set<string> {
+  const found = new Set(ids);
+  const queue = [...ids];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const importer of info(id)?.importers ?? []) {
+      if (found.has(importer)) continue;
+      found.add(importer);
+      queue.push(importer);
+    }
+  }
+  return found;
+}
+
 /** Sorts every module once, on the first call (the module graph is complete by then). */
 function classify(info: TGetModuleInfo, kept: ReadonlySet<string>): TClassified {
   const { dashboard, signIn } = readRoutePages(readFileSync(ROUTE_TABLE, 'utf8'));
@@ -263,8 +282,12 @@ function classify(info: TGetModuleInfo, kept: ReadonlySet<string>): TClassified 
   }
   const consoleModules = new Set(CONSOLE_ROOTS.flatMap((root) => [...staticClosure(root)]));
   for (const [id, count] of pagesUsing) if (count >= MIN_PAGES) consoleModules.add(id);
+  const pageOnly = importersOf(
+    info,
+    [...kept].filter((id) => PAGE_ONLY.test(id)),
+  );
   for (const id of consoleModules) {
-    if (!result.has(id) && !reachedByPublic.has(id) && !PAGE_ONLY.test(id)) {
+    if (!result.has(id) && !reachedByPublic.has(id) && !pageOnly.has(id)) {
       result.set(id, 'console');
     }
   }

@@ -1,0 +1,47 @@
+// Issue 17 item 7: the chart library (echarts, ≈ 170 KB compressed) loads with the chart pages only. It once rode
+// in the `console` file every dashboard page loads, because lib/use-echarts.ts is shared by three chart pages
+// (apps/web/chunk-groups.ts). The check reads the code the browser fetched, not file names: a marker of echarts'
+// own code must be in what /rpc/statistic loads (so the marker is right) and in nothing /rpc/endpoint loads.
+import { expect, test, type Page } from '@playwright/test';
+import { SHARED_USER, expectSignedIn, seedSignedInUser, useSessionToken } from './fixtures/session';
+
+/** A name echarts' minified code keeps (its inner-state key); no code of ours uses it. */
+const ECHARTS_MARKER = '_ec_inner';
+
+/** The bodies of every JS file the page has loaded so far. */
+async function loadedScripts(page: Page): Promise<{ url: string; code: string }[]> {
+  const urls = (await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((name) => new URL(name).pathname.endsWith('.js')),
+  )) as string[];
+  return Promise.all(
+    urls.map(async (url) => ({ url, code: await (await page.request.get(url)).text() })),
+  );
+}
+
+test('the endpoint page loads no chart code; the statistic page does', async ({
+  page,
+  context,
+}) => {
+  const user = await seedSignedInUser(SHARED_USER);
+  await useSessionToken(context, user.token);
+
+  await page.goto('/rpc/endpoint');
+  await expectSignedIn(page, '/rpc/endpoint');
+  await expect(page.getByRole('heading', { name: 'Endpoints' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const endpointScripts = await loadedScripts(page);
+  expect(endpointScripts.length).toBeGreaterThan(3);
+  expect(endpointScripts.filter((s) => s.code.includes(ECHARTS_MARKER)).map((s) => s.url)).toEqual(
+    [],
+  );
+
+  await page.goto('/rpc/statistic');
+  await expectSignedIn(page, '/rpc/statistic');
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(async () => (await loadedScripts(page)).some((s) => s.code.includes(ECHARTS_MARKER)))
+    .toBe(true);
+});
