@@ -20,6 +20,9 @@
  *                            the previous commit's `vite build --outDir /tmp/before`)
  *   RUNS                     loads per route, cold and warm each (5)
  *   BENCH_WEB_PORT           first of the ports used: console, gateway, localnet (3610, 3611, 3612)
+ *   BENCH_WEB_LATENCY_MS     round-trip latency Chromium adds to every request (CDP network emulation; 0): the
+ *                            console as a user far from the server sees it, where a request on the critical path
+ *                            costs a round trip
  *   BENCH_WRITE_DOC=0        print only
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -44,6 +47,7 @@ const BASELINE = process.env.BENCH_WEB_BASELINE_DIR
 const RUNS = Number(process.env.RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3610);
 const WRITE_DOC = process.env.BENCH_WRITE_DOC !== '0';
+const LATENCY_MS = Number(process.env.BENCH_WEB_LATENCY_MS ?? 0);
 /** The flags e2e/playwright.config.ts gives Chromium. */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -385,6 +389,22 @@ async function newContext(browser: Browser, product: TProduct, token?: string) {
   return context;
 }
 
+/** A page, with BENCH_WEB_LATENCY_MS added to each of its requests. */
+async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
+}
+
 async function measureBuild(browser: Browser, label: string, dist: string): Promise<TBuildResult> {
   log(`${label}: starting the product on ${dist}`);
   const product = await startProduct(dist);
@@ -393,13 +413,13 @@ async function measureBuild(browser: Browser, label: string, dist: string): Prom
     const token = await seedUser(product);
     // One unmeasured load per build: the server's first answers (file stats, JIT) are not the page's cost.
     const warmup = await newContext(browser, product, token);
-    await measureLoad(await warmup.newPage(), `${product.url}/rpc/endpoint`, ROUTES[2]!);
+    await measureLoad(await newPage(warmup), `${product.url}/rpc/endpoint`, ROUTES[2]!);
     await warmup.close();
     for (const route of ROUTES) {
       const cell: TCell = { cold: [], warm: [] };
       for (let run = 0; run < RUNS; run++) {
         const context = await newContext(browser, product, route.signedIn ? token : undefined);
-        const page = await context.newPage();
+        const page = await newPage(context);
         cell.cold.push(await measureLoad(page, `${product.url}${route.path}`, route));
         cell.warm.push(await measureLoad(page, `${product.url}${route.path}`, route));
         await context.close();
@@ -520,9 +540,9 @@ async function main(): Promise<void> {
     .join(' ');
   const now = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const section = [
-    `## Web app per route (\`npm run bench:web\`, ${now} UTC)`,
+    `## Web app per route${LATENCY_MS > 0 ? `, ${LATENCY_MS} ms away` : ''} (\`npm run bench:web\`, ${now} UTC)`,
     '',
-    `Machine: ${os.cpus().length} cores (nproc), load average ${load} at the start and ${loadAfter} at the end (shared with other sessions: noisy); ${machine()}; Chromium ${chromiumVersion} headless (the e2e flags), localhost.`,
+    `Machine: ${os.cpus().length} cores (nproc), load average ${load} at the start and ${loadAfter} at the end (shared with other sessions: noisy); ${machine()}; Chromium ${chromiumVersion} headless (the e2e flags), localhost${LATENCY_MS > 0 ? `, with ${LATENCY_MS} ms of round-trip latency added to every request (BENCH_WEB_LATENCY_MS)` : ''}.`,
     '',
     `Median of ${RUNS} loads per row. Cold: a fresh browser context (empty cache); warm: the same route loaded again in that context. ` +
       'Compressed bodies are PerformanceResourceTiming `encodedBodySize` (what the 150 KB target of issue 17 is about); ' +
@@ -553,7 +573,7 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log(`\n${section}\n`);
   if (WRITE_DOC) {
-    await writeBenchSection('web', section);
+    await writeBenchSection(LATENCY_MS > 0 ? 'web-latency' : 'web', section);
     log('written to docs/benchmarks.md');
   }
 }

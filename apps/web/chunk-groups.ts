@@ -259,6 +259,9 @@ function classify(info: TGetModuleInfo, kept: ReadonlySet<string>): TClassified 
   const staticClosure = (root: string) => graph.closure(root);
   const app = staticClosure(ENTRY);
   const pages = info(ROUTE_TABLE)?.dynamicallyImportedIds ?? [];
+  // Besides the public pages, the pages' prefetch modules (route-table.tsx, TPageOptions.prefetch): what they import
+  // stays out of `console` like a public page's code, so a dashboard page's first requests start before `console`
+  // and antd have loaded.
   const publicPages = pages.filter((id) => !dashboard.includes(id));
   const reachedByPublic = reachableWithoutConsole(info, staticClosure, app, publicPages, [
     ...dashboard,

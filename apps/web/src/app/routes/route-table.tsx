@@ -18,24 +18,28 @@ export type TRouteDef = {
 export type TPage = ComponentType & {
   preload: () => Promise<unknown>;
   /**
-   * Loads the page's code, then starts the requests its first screen makes, so their answers arrive with the code
-   * rather than after the first render (main.tsx and AppShell, once the guard lets the user in).
+   * Starts the requests the page's first screen makes (TPageOptions.prefetch), so their answers arrive with the
+   * page's code rather than after its first render (main.tsx and AppShell, once the guard lets the user in).
    */
   prefetch: (queryClient: QueryClient, search: URLSearchParams) => Promise<void>;
   /** drawn with antd: AppShell puts antd's providers around it (components/antd-scope.tsx) */
   usesAntd: boolean;
 };
 
-/** A page module's data prefetch: starts the page's first queries into the cache. */
+/** A page's data prefetch: starts the page's first queries into the cache. */
 export type TPrefetch = (queryClient: QueryClient, search: URLSearchParams) => void;
 
-type TPageOptions<M> = {
+type TPageOptions = {
   /** the namespaces of its text; every namespace unless told */
   ns?: readonly string[];
   /** drawn with antd (the default) or with the plain controls of components/ui/ (the sign-in pages) */
   kit?: 'antd' | 'plain';
-  /** the module's TPrefetch export */
-  prefetch?: keyof M & string;
+  /**
+   * loads the page's TPrefetch from a module of its own, which imports only what the requests need (the query
+   * options and the request client), so they start beside the page's code instead of after it (chunk-groups.ts
+   * keeps that module's imports out of the console's file)
+   */
+  prefetch?: () => Promise<TPrefetch>;
 };
 
 const loadAntdScope = () => import('../../components/antd-scope');
@@ -48,24 +52,27 @@ const loadAntdScope = () => import('../../components/antd-scope');
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   exportName: keyof M & string,
-  { ns = namespaces, kit = 'antd', prefetch }: TPageOptions<M> = {},
+  { ns = namespaces, kit = 'antd', prefetch }: TPageOptions = {},
 ): TPage {
   let loading: Promise<M> | undefined;
+  let loadingPrefetch: Promise<TPrefetch> | undefined;
+  // Starts with the page's code (preload), so the requests need not wait for this module once the user is known.
+  const loadPrefetch = prefetch && (() => (loadingPrefetch ??= prefetch()));
   // One load for everything; a failed one stays failed, as lazy() keeps it (the error screen reloads).
   const loadPage = () =>
     (loading ??= Promise.all([
       load(),
       loadNamespaces(ns),
       kit === 'antd' ? loadAntdScope() : undefined,
+      loadPrefetch?.().catch(() => undefined),
     ]).then(([module]) => module));
   const Page = lazyWithPreload(() =>
     loadPage().then((module) => module[exportName] as ComponentType),
   );
   return Object.assign(Page, {
     prefetch: async (queryClient: QueryClient, search: URLSearchParams) => {
-      if (prefetch === undefined) return;
-      const module = await loadPage();
-      (module[prefetch] as TPrefetch)(queryClient, search);
+      if (loadPrefetch === undefined) return;
+      (await loadPrefetch())(queryClient, search);
     },
     usesAntd: kit === 'antd',
   });
@@ -304,7 +311,10 @@ export const ROUTES: readonly TRouteDef[] = [
     path: 'rpc/endpoint',
     meta: dashboard('rpc-endpoint'),
     Page: page(() => import('../../features/api-keys/components/endpoint-page'), 'EndpointPage', {
-      prefetch: 'prefetchEndpointPage',
+      prefetch: () =>
+        import('../../features/api-keys/api/prefetch-endpoint-page').then(
+          (module) => module.prefetchEndpointPage,
+        ),
     }),
   },
   {

@@ -5,7 +5,6 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TApiKey } from '@rpc/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Input, Skeleton, Tabs, Typography, message } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +12,10 @@ import { useSearchParams } from 'react-router';
 import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { useCan } from '../../../lib/acting-account';
 import { LANG_TAG, useLocale } from '../../../lib/i18n';
-import { PAGE_SIZE_DEFAULT } from '../../../lib/table-pagination';
-import {
-  getApiKeyNeedUpgradeQueryOptions,
-  useApiKeyNeedUpgrade,
-} from '../api/get-api-key-need-upgrade';
-import { getApiKeysQueryOptions, useApiKeys } from '../api/get-api-keys';
-import { getSupportChainsQueryOptions, useSupportChains } from '../api/get-support-chains';
+import { useApiKeyNeedUpgrade } from '../api/get-api-key-need-upgrade';
+import { useApiKeys } from '../api/get-api-keys';
+import { useSupportChains } from '../api/get-support-chains';
+import { FIRST_KEYS_PAGE, isEndpointTab, type TEndpointTab } from '../api/prefetch-endpoint-page';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useRenameApiKey } from '../api/rename-api-key';
@@ -30,9 +26,6 @@ import { ApiKeysTable } from './api-keys-table';
 import { GatewayGuide } from './gateway-guide';
 import { RateLimitsSection } from './rate-limits-section';
 import { RequestLogTab } from './request-log-tab';
-
-/** The keys tab's first page, the first one KeysTab asks for. */
-const FIRST_KEYS_PAGE = { page: 1, perPage: PAGE_SIZE_DEFAULT };
 
 function UpgradeHint() {
   const { t } = useTranslation('api-keys');
@@ -201,32 +194,12 @@ function KeysTab({
   );
 }
 
-const TABS = ['keys', 'limits', 'guide', 'logs'] as const;
-type TTab = (typeof TABS)[number];
-
-function isTab(value: string | null): value is TTab {
-  return (TABS as readonly (string | null)[]).includes(value);
-}
-
-/**
- * What the page asks for on its first screen, started as soon as its code is in and the user is let in
- * (app/routes/route-table.tsx): the page then renders with its data instead of a skeleton and a second render.
- */
-export function prefetchEndpointPage(queryClient: QueryClient, search: URLSearchParams): void {
-  void queryClient.prefetchQuery(getApiKeyNeedUpgradeQueryOptions());
-  void queryClient.prefetchQuery(getSupportChainsQueryOptions());
-  const tab = search.get('tab');
-  if (!isTab(tab) || tab === 'keys') {
-    void queryClient.prefetchQuery(getApiKeysQueryOptions(FIRST_KEYS_PAGE));
-  }
-}
-
 export function EndpointPage() {
   const { t } = useTranslation(['api-keys', 'request-log']);
   const { lang } = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: TTab = isTab(requested) ? requested : 'keys';
+  const tab: TEndpointTab = isEndpointTab(requested) ? requested : 'keys';
   const chains = useSupportChains();
   const onTabChange = (next: string) =>
     setSearchParams(

@@ -1,7 +1,10 @@
-// Issue 17 item 7: the chart library (echarts, ≈ 170 KB compressed) loads with the chart pages only. It once rode
+// Issue 17 item 7, how the console's code is split. The chart library (echarts, ≈ 170 KB compressed) loads with the chart pages only. It once rode
 // in the `console` file every dashboard page loads, because lib/use-echarts.ts is shared by three chart pages
 // (apps/web/chunk-groups.ts). The check reads the code the browser fetched, not file names: a marker of echarts'
 // own code must be in what /rpc/statistic loads (so the marker is right) and in nothing /rpc/endpoint loads.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { SHARED_USER, expectSignedIn, seedSignedInUser, useSessionToken } from './fixtures/session';
 
@@ -44,4 +47,35 @@ test('the endpoint page loads no chart code; the statistic page does', async ({
   await expect
     .poll(async () => (await loadedScripts(page)).some((s) => s.code.includes(ECHARTS_MARKER)))
     .toBe(true);
+});
+
+/** The JS files a built file imports, directly or through others (static imports only). */
+function staticImports(assets: string, file: string, seen = new Set<string>()): Set<string> {
+  const code = readFileSync(path.join(assets, file), 'utf8');
+  for (const match of code.matchAll(/(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)) {
+    const imported = match[1]!;
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    staticImports(assets, imported, seen);
+  }
+  return seen;
+}
+
+// A dashboard page's first requests start from a module of their own (route-table.tsx, TPageOptions.prefetch), so
+// they go out beside the page's code: that module must not wait for the console's or antd's files.
+test('the endpoint page’s prefetch loads without the console’s and antd’s code', () => {
+  const assets = path.join(
+    process.env.E2E_WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
+    'assets',
+  );
+  const prefetch = readdirSync(assets).filter((f) => /^prefetch-endpoint-page-.*\.js$/.test(f));
+  expect(prefetch).toHaveLength(1);
+  const imports = [...staticImports(assets, prefetch[0]!)];
+  expect(imports.some((f) => f.startsWith('app-'))).toBe(true);
+  expect(imports.filter((f) => /^(console|antd)-/.test(f))).toEqual([]);
+  // And the page itself does import them (so the check above can fail).
+  const page = readdirSync(assets).find((f) => /^endpoint-page-.*\.js$/.test(f))!;
+  expect([...staticImports(assets, page)].filter((f) => /^(console|antd)-/.test(f))).toHaveLength(
+    2,
+  );
 });
