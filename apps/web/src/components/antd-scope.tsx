@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startIconLabelsOnce } from '../lib/i18n-icons';
 import { loadPopups } from '../lib/popups';
-import { THEME } from './antd-theme';
+import { BUTTON_CONFIG, THEME } from './antd-theme';
 
 export function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -25,11 +25,10 @@ export function AntdScope({ children }: { children: ReactNode }) {
     loadPopups().catch(() => undefined);
   }, []);
   return (
-    // autoInsertSpace off: antd would render "登录" as "登 录", which breaks its accessible name.
     <ConfigProvider
       locale={i18n.language === 'zh' ? zhCN : enUS}
       theme={THEME}
-      button={{ autoInsertSpace: false }}
+      button={BUTTON_CONFIG}
     >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
