@@ -31,6 +31,7 @@ import {
 } from '@rpc/db';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { mailIsTo, mailLink } from '../e2e/fixtures/mail-link';
 import { Pool } from 'undici';
 import { computeRu, defaultRuTable } from '../apps/gateway/src/metering';
 import { inspectJournalDir } from '../apps/gateway/src/usage-journal';
@@ -116,12 +117,11 @@ async function confirmCode(dataDir: string, email: string): Promise<string> {
       // not written yet
     }
     for (const name of names) {
-      const text = readFileSync(path.join(dir, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/gi, '=');
-      if (!text.toLowerCase().includes(email.toLowerCase())) continue;
-      const m = /[?&]code=([A-Za-z0-9_-]+)/.exec(text);
-      if (m) return m[1]!;
+      const raw = readFileSync(path.join(dir, name), 'utf8');
+      if (!mailIsTo(raw, email)) continue;
+      const link = mailLink(raw, 'code=');
+      const code = link ? new URL(link).searchParams.get('code') : null;
+      if (code) return code;
     }
     await sleep(100);
   }

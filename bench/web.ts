@@ -38,6 +38,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { PASSWORD_HASH_PREFIX } from '../packages/contract/src/constants';
+import { mailIsTo, mailLink } from '../e2e/fixtures/mail-link';
 import { ROOT, machine, writeBenchSection } from './bench-doc';
 
 const DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
@@ -236,11 +237,10 @@ async function seedUser(product: TProduct): Promise<string> {
   let code: string | undefined;
   for (let i = 0; i < 60 && !code; i++) {
     for (const name of existsSync(outbox) ? readdirSync(outbox) : []) {
-      const text = readFileSync(path.join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/gi, '=');
-      if (!text.toLowerCase().includes(`to: ${email}`)) continue;
-      code = /\/activate-account\?[^\s"'<>]*code=([^\s"'<>&]+)/.exec(text)?.[1];
+      const raw = readFileSync(path.join(outbox, name), 'utf8');
+      if (!mailIsTo(raw, email)) continue;
+      const link = mailLink(raw, '/activate-account');
+      code = link ? (new URL(link).searchParams.get('code') ?? undefined) : undefined;
     }
     if (!code) await sleep(250);
   }
