@@ -163,6 +163,41 @@ const cases: TCase[] = [
     to('/zh/rpc/statistic?range=7d'),
   ],
   [
+    'a first sign-in (no login type) on /?redirect= becomes Personal on the way there, not at /rpc/endpoint',
+    route('index', { lang: 'zh', query: { redirect: '/rpc/billings/invoice' } }),
+    { ...personal, loginType: null },
+    {
+      kind: 'redirect',
+      to: '/zh/rpc/billings/invoice',
+      effects: [{ kind: 'set-login-type', loginType: 'personal' }],
+    },
+  ],
+  [
+    'a first sign-in on /?redirect= by a team user with one team chooses it on the way there',
+    route('index', { query: { redirect: '/rpc/billings' } }),
+    { ...personal, loginType: null, user: user({ userType: 'team', teamList: [team('A')] }) },
+    {
+      kind: 'redirect',
+      to: '/rpc/billings',
+      effects: [
+        { kind: 'choose-team', teamId: 'A' },
+        { kind: 'set-login-type', loginType: 'team' },
+      ],
+    },
+  ],
+  [
+    'a first sign-in on /?redirect= by a user with teams still chooses a team first',
+    route('index', { query: { redirect: '/rpc/billings' } }),
+    { ...personal, loginType: null, user: user({ teamList: [team('T1')], hasTeam: true }) },
+    to('/choose-team'),
+  ],
+  [
+    'a first sign-in without a way back goes home as before',
+    route('index'),
+    { ...personal, loginType: null },
+    to('/rpc/endpoint'),
+  ],
+  [
     'an unsafe redirect goes home instead',
     route('index', { query: { redirect: '//evil.example/rpc' } }),
     personal,

@@ -168,8 +168,15 @@ function validateRoute(to: TRouteTarget): TGuardDecision | undefined {
   return { kind: 'error', status: result.status, message: result.message };
 }
 
-/** Works out a missing login type (SPEC §2 "No login type yet"). */
-function decideLoginType(to: TRouteTarget, user: TUserProfile): TGuardDecision | TGuardEffect[] {
+/**
+ * Works out a missing login type (SPEC §2 "No login type yet"): effects to apply on the way, or where to go
+ * instead. `home` is where a personal user without teams goes: /rpc/endpoint, or the page a sign-in returns to.
+ */
+function decideLoginType(
+  to: TRouteTarget,
+  user: TUserProfile,
+  home: string = HOME_PATH,
+): TGuardDecision | TGuardEffect[] {
   if (user.userType === 'team') {
     if (user.teamList.length === 1) {
       const teamId = user.teamList[0]!.teamId;
@@ -184,7 +191,7 @@ function decideLoginType(to: TRouteTarget, user: TUserProfile): TGuardDecision |
   if (user.teamList.length > 0) {
     return to.name === 'choose-team' ? { kind: 'allow' } : redirect(to, CHOOSE_TEAM_PATH);
   }
-  return redirect(to, HOME_PATH, [{ kind: 'set-login-type', loginType: 'personal' }]);
+  return redirect(to, home, [{ kind: 'set-login-type', loginType: 'personal' }]);
 }
 
 /** The whole guard. Rules are checked in SPEC §2 order; the first that answers wins. */
@@ -206,6 +213,13 @@ export function decideNavigation(to: TRouteTarget, state: TGuardState): TGuardDe
     // Signing in on "/?redirect=/rpc/…" goes where the user was headed, whichever navigation runs first (the
     // login form's or this one, which the new session state triggers).
     const back = to.name === 'index' ? getSafeRedirect(to.query.redirect ?? null, SAME_SITE) : null;
+    if (back && !state.loginType && state.user) {
+      // A first sign-in has no login type yet: it is worked out here, on the way back, or the page it leads to
+      // would send the user on to /rpc/endpoint by that rule (and the way back was kept only when the login
+      // form's own navigation happened to come last).
+      const answer = decideLoginType(to, state.user, back);
+      return Array.isArray(answer) ? redirect(to, back, answer) : answer;
+    }
     return redirect(to, back ?? HOME_PATH);
   }
   if (SIGNED_IN_ALLOWED_ROUTES.has(to.name)) return { kind: 'allow' };
