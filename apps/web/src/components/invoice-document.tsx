@@ -6,7 +6,8 @@ import type { TInvoiceLine, TInvoiceParty, TInvoiceView } from '@rpc/contract';
 import { formatCents } from '@rpc/contract';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANG_TAG, useLocale } from '../lib/i18n';
+import { numberFormat } from '../lib/format-number';
+import { useLocale } from '../lib/i18n';
 import { VisuallyHidden } from './visually-hidden';
 import './invoice-document.css';
 
@@ -46,7 +47,7 @@ function Party({ heading, lines, extra }: { heading: string; lines: string[]; ex
 export function InvoiceDocument({ invoice }: { invoice: TInvoiceView }) {
   const { t } = useTranslation('invoice');
   const { lang } = useLocale();
-  const numbers = new Intl.NumberFormat(LANG_TAG[lang]);
+  const numbers = numberFormat(lang);
   const { seller, buyer } = invoice;
   const buyerMain = buyerLines(buyer);
   const taxId = (value: string) => (value ? [t('document.taxId', { value })] : []);

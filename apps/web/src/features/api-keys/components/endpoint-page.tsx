@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { useCan } from '../../../lib/acting-account';
-import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { formatNumber as formatLangNumber } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/i18n';
 import { useApiKeyNeedUpgrade } from '../api/get-api-key-need-upgrade';
 import { useApiKeys } from '../api/get-api-keys';
 import { useSupportChains } from '../api/get-support-chains';
@@ -220,10 +221,7 @@ export function EndpointPage() {
       },
       { replace: true },
     );
-  const formatNumber = useCallback(
-    (n: number) => new Intl.NumberFormat(LANG_TAG[lang]).format(n),
-    [lang],
-  );
+  const formatNumber = useCallback((n: number) => formatLangNumber(n, lang), [lang]);
   return (
     <section aria-labelledby="page-title">
       <Typography.Title level={1} id="page-title" style={{ fontSize: 24 }}>

@@ -125,7 +125,7 @@ export function ActivePackages({
         columns={columns}
         dataSource={packages as TPackage[]}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        className="table-scroll-x"
       />
     </div>
   );

@@ -131,7 +131,7 @@ export function PendingDeposits() {
             columns={columns}
             dataSource={list}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            className="table-scroll-x"
           />
         </>
       )}

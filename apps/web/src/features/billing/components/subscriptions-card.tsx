@@ -195,7 +195,7 @@ export function SubscriptionsCard() {
             columns={columns}
             dataSource={list}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            className="table-scroll-x"
           />
         </>
       )}

@@ -3,7 +3,8 @@ import type { TLanguage } from '@rpc/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date-time';
-import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/i18n';
 import { formatMoney } from '../utils/money';
 
 export type TBillingFormat = {
@@ -20,11 +21,10 @@ export function useBillingFormat(): TBillingFormat {
   const { lang } = useLocale();
   const { t } = useTranslation('billing');
   return useMemo(() => {
-    const numbers = new Intl.NumberFormat(LANG_TAG[lang]);
     return {
       lang,
       money: (cents) => formatMoney(cents, lang),
-      number: (n) => numbers.format(n),
+      number: (n) => formatNumber(n, lang),
       date: formatDateTime,
       text: (value) => value[lang],
       tier: (id) => t(`tierName.${id}`, { defaultValue: id }),

@@ -4,18 +4,11 @@
  */
 import type { TLanguage } from '@rpc/contract';
 import { formatCents } from '@rpc/contract';
-import { LANG_TAG } from '../../../lib/i18n';
-
-const moneyFormats = new Map<TLanguage, Intl.NumberFormat>();
+import { numberFormat } from '../../../lib/format-number';
 
 /** 123456 -> "$1,234.56" (en) or "US$1,234.56" (zh). The exact decimal string is formatted, not cents / 100. */
 export function formatMoney(cents: number, lang: TLanguage): string {
-  let format = moneyFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LANG_TAG[lang], { style: 'currency', currency: 'USD' });
-    moneyFormats.set(lang, format);
-  }
-  return format.format(formatCents(cents) as `${number}`);
+  return numberFormat(lang, 'usd').format(formatCents(cents) as `${number}`);
 }
 
 /** SPEC §3: the wallet's amount and arrears as numbers ("12.34" -> 1234 cents), without float arithmetic. */

@@ -135,7 +135,7 @@ export function NodeTable(props: TNodeTableProps) {
         dataSource={(props.rows ?? []) as TDnNode[]}
         loading={props.isLoading || props.isFetching}
         locale={{ emptyText: props.isLoading ? tc('loading') : props.emptyText }}
-        scroll={{ x: 'max-content' }}
+        className="table-scroll-x"
         size="middle"
         rowClassName={(node) => (node.id === props.highlightId ? 'dn-row-new' : '')}
         expandable={{

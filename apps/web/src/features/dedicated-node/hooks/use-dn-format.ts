@@ -4,7 +4,8 @@ import { formatCents } from '@rpc/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date-time';
-import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { numberFormat } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/i18n';
 import { remainingTimeText } from '../../../lib/rpc-client';
 
 export type TDnFormat = {
@@ -22,10 +23,9 @@ export function useDnFormat(): TDnFormat {
   const { lang } = useLocale();
   const { t } = useTranslation('dedicated-node');
   return useMemo(() => {
-    const money = new Intl.NumberFormat(LANG_TAG[lang], { style: 'currency', currency: 'USD' });
     return {
       lang,
-      money: (cents) => money.format(formatCents(cents) as `${number}`),
+      money: (cents) => numberFormat(lang, 'usd').format(formatCents(cents) as `${number}`),
       text: (value) => value[lang],
       date: formatDateTime,
       fromNow: (ms, now) =>

@@ -24,7 +24,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { browserTimeZone } from '../../../lib/format-date-time';
-import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { formatNumber as formatLangNumber } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/i18n';
 import type { TLimitInfo } from '../../../lib/limit-info';
 import { fetchLimitInfo, useLimitInfo } from '../../../lib/limit-info';
 import { LocalizedLink } from '../../../lib/locale-path';
@@ -174,10 +175,7 @@ export function OverviewPage() {
     if (fetchedAt === 0) void fetchLimitInfo();
   }, [fetchedAt]);
 
-  const formatNumber = useCallback(
-    (n: number) => new Intl.NumberFormat(LANG_TAG[lang]).format(n),
-    [lang],
-  );
+  const formatNumber = useCallback((n: number) => formatLangNumber(n, lang), [lang]);
   const tableLabel = t('topKeys.title');
   const components = useMemo(
     () => ({

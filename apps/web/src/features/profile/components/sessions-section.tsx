@@ -138,7 +138,7 @@ export function SessionsSection() {
               columns={columns}
               dataSource={list}
               pagination={false}
-              scroll={{ x: 'max-content' }}
+              className="table-scroll-x"
             />
           </div>
           <div>

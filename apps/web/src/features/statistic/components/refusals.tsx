@@ -138,7 +138,7 @@ export function Refusals({
             columns={columns}
             dataSource={rows}
             components={components}
-            scroll={{ x: 'max-content' }}
+            className="table-scroll-x"
           />
         </>
       )}

@@ -13,7 +13,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { browserTimeZone } from '../../../lib/format-date-time';
-import { LANG_TAG, useLocale } from '../../../lib/i18n';
+import { formatNumber as formatLangNumber, numberFormat } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/i18n';
 import { localePath } from '../../../lib/locale-path';
 import { useSession } from '../../../lib/session';
 import { usePureApiKeys } from '../api/get-pure-api-keys';
@@ -84,16 +85,9 @@ export function StatisticPage() {
   const [isPristine, setPristine] = useState(true);
   const placeholders = isPristine && cached ? cached.answers : NO_ANSWERS;
 
-  const formatNumber = useCallback(
-    (n: number) => new Intl.NumberFormat(LANG_TAG[lang]).format(n),
-    [lang],
-  );
+  const formatNumber = useCallback((n: number) => formatLangNumber(n, lang), [lang]);
   const formatPercent = useCallback(
-    (share: number) =>
-      new Intl.NumberFormat(LANG_TAG[lang], {
-        style: 'percent',
-        maximumFractionDigits: 1,
-      }).format(share),
+    (share: number) => numberFormat(lang, 'percent').format(share),
     [lang],
   );
 

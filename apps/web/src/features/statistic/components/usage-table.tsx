@@ -87,7 +87,7 @@ export function UsageTable({
       dataSource={rows as TRow[]}
       loading={isLoading}
       components={components}
-      scroll={{ x: 'max-content' }}
+      className="table-scroll-x"
       pagination={tablePagination({
         current: Math.min(paging.page, lastPage),
         pageSize: paging.pageSize,

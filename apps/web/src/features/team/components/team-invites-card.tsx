@@ -95,7 +95,7 @@ export function TeamInvitesCard({ teamId }: { teamId: string }) {
           loading={invites.isLoading || invites.isFetching}
           locale={{ emptyText: invites.isLoading ? t('loading') : t('invites.empty') }}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          className="table-scroll-x"
           size="small"
         />
       )}
