@@ -12,6 +12,7 @@ export default defineConfig({
             'apps/server/src/**/*.unit.test.ts',
             'apps/gateway/src/**/*.unit.test.ts',
             'apps/web/*.unit.test.ts',
+            'bench/*.unit.test.ts',
           ],
           environment: 'node',
         },

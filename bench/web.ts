@@ -23,11 +23,23 @@
  *   BENCH_WEB_LATENCY_MS     round-trip latency Chromium adds to every request (CDP network emulation; 0): the
  *                            console as a user far from the server sees it, where a request on the critical path
  *                            costs a round trip
+ *   BENCH_WEB_PROFILE=1      also a V8 CPU profile of each /rpc/endpoint load, navigation to table rendered, its
+ *                            self time by package and by folder of our code (bench/web-profile.ts); needs a
+ *                            build with source maps (`vite build --sourcemap`) to see more than JS files
+ *   BENCH_WEB_PROFILE_DIR    with BENCH_WEB_PROFILE: also write each profile there (.cpuprofile, for DevTools)
  *   BENCH_WRITE_DOC=0        print only
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -40,6 +52,13 @@ import {
 import { PASSWORD_HASH_PREFIX } from '../packages/contract/src/constants';
 import { mailIsTo, mailLink } from '../e2e/fixtures/mail-link';
 import { ROOT, machine, writeBenchSection } from './bench-doc';
+import {
+  attribute,
+  medianByCategory,
+  SourceAttribution,
+  startProfile,
+  stopProfile,
+} from './web-profile';
 
 const DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
 const BASELINE = process.env.BENCH_WEB_BASELINE_DIR
@@ -49,6 +68,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3610);
 const WRITE_DOC = process.env.BENCH_WRITE_DOC !== '0';
 const LATENCY_MS = Number(process.env.BENCH_WEB_LATENCY_MS ?? 0);
+const PROFILE = process.env.BENCH_WEB_PROFILE === '1';
+const PROFILE_DIR = process.env.BENCH_WEB_PROFILE_DIR;
 /** The flags e2e/playwright.config.ts gives Chromium. */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -81,6 +102,8 @@ type TLoad = {
   breakdown?: TBreakdown;
   /** JS files with their wire size, for "where the bytes go" */
   js: { name: string; wire: number }[];
+  /** BENCH_WEB_PROFILE: main-thread self time (ms) by source category, navigation to table rendered */
+  profile?: Map<string, number>;
 };
 /**
  * Where the interactive route's time went, in ms from navigation start to "interactive": the main thread's
@@ -100,6 +123,8 @@ type TBreakdown = {
   tableReady: number;
   clicked: number;
   dialogOpen: number;
+  /** ms of long tasks (≥ 50 ms each) between the table's render and the click: on screen, but busy */
+  busyAfterTable: number;
 };
 const BREAKDOWN_KEYS = [
   'script',
@@ -113,6 +138,7 @@ const BREAKDOWN_KEYS = [
   'tableReady',
   'clicked',
   'dialogOpen',
+  'busyAfterTable',
 ] as const;
 
 /**
@@ -121,7 +147,11 @@ const BREAKDOWN_KEYS = [
  * latency can be told apart from the page's own work.
  */
 const MARKS = `(() => {
-  const marks = (window.__benchMarks = { tableReady: -1, clicked: -1, dialogOpen: -1 });
+  const marks = (window.__benchMarks = { tableReady: -1, clicked: -1, dialogOpen: -1, longTasks: [] });
+  // Tasks of 50 ms or more: while one runs, a click waits.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) marks.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     if (marks.tableReady < 0 && document.querySelector('main table th') && !document.querySelector('main .ant-spin-spinning')) {
       marks.tableReady = performance.now();
@@ -297,19 +327,28 @@ const TIMELINE = `(() => {
   const entries = performance.getEntriesByType('resource');
   const js = entries.filter((e) => new URL(e.name).pathname.endsWith('.js'));
   const api = entries.filter((e) => new URL(e.name).pathname === '/api');
+  const { longTasks, ...marks } = window.__benchMarks;
+  // Long tasks from the table's render until the click: the page was on screen but busy.
+  const after = longTasks.filter(([start, duration]) => start + duration > marks.tableReady && start < marks.clicked);
   return {
+    busyAfterTable: after.reduce((sum, [start, duration]) => sum + Math.min(start + duration, marks.clicked) - Math.max(start, marks.tableReady), 0),
     lastJs: Math.max(0, ...js.map((e) => e.responseEnd)),
     lastApi: Math.max(0, ...api.map((e) => e.responseEnd)),
     apiCalls: api.length,
     apiWait: api.reduce((sum, e) => sum + (e.responseEnd - e.startTime), 0),
-    ...window.__benchMarks,
+    ...marks,
   };
 })()`;
 
 /** Pages that already carry MARKS (a cold load and its warm load share one page). */
 const marked = new WeakSet<Page>();
 
-async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoad> {
+async function measureLoad(
+  page: Page,
+  url: string,
+  route: TRoute,
+  sources?: SourceAttribution,
+): Promise<TLoad> {
   await page.goto('about:blank');
   let cdp: CDPSession | undefined;
   let metricsBefore: Record<string, number> = {};
@@ -321,10 +360,12 @@ async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoa
     cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     metricsBefore = await cdpMetrics(cdp);
+    if (sources) await startProfile(cdp);
   }
   await page.goto(url, { waitUntil: 'commit' });
   let interactive: number | undefined;
   let breakdown: TBreakdown | undefined;
+  let profile: Map<string, number> | undefined;
   if (route.interactive && cdp) {
     // The keys table is on screen and not loading: its column headers are rendered, no spinner is left.
     await page
@@ -338,6 +379,15 @@ async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoa
         });
       });
     await page.locator('main .ant-spin-spinning').first().waitFor({ state: 'detached' });
+    if (sources) {
+      const cpuProfile = await stopProfile(cdp);
+      profile = attribute(cpuProfile, sources);
+      if (PROFILE_DIR) {
+        mkdirSync(PROFILE_DIR, { recursive: true });
+        const file = `endpoint-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+        writeFileSync(path.join(PROFILE_DIR, file), JSON.stringify(cpuProfile));
+      }
+    }
     await page.getByRole('button', { name: 'Create API key' }).first().click();
     await page.getByRole('dialog', { name: 'Create API key' }).waitFor({ state: 'visible' });
     interactive = (await page.evaluate('performance.now()')) as number;
@@ -375,6 +425,7 @@ async function measureLoad(page: Page, url: string, route: TRoute): Promise<TLoa
     js,
     ...(interactive !== undefined ? { interactive } : {}),
     ...(breakdown ? { breakdown } : {}),
+    ...(profile ? { profile } : {}),
   };
 }
 
@@ -409,6 +460,7 @@ async function measureBuild(browser: Browser, label: string, dist: string): Prom
   log(`${label}: starting the product on ${dist}`);
   const product = await startProduct(dist);
   const result: TBuildResult = { label, dist, routes: new Map() };
+  const sources = PROFILE ? new SourceAttribution(dist) : undefined;
   try {
     const token = await seedUser(product);
     // One unmeasured load per build: the server's first answers (file stats, JIT) are not the page's cost.
@@ -420,8 +472,8 @@ async function measureBuild(browser: Browser, label: string, dist: string): Prom
       for (let run = 0; run < RUNS; run++) {
         const context = await newContext(browser, product, route.signedIn ? token : undefined);
         const page = await newPage(context);
-        cell.cold.push(await measureLoad(page, `${product.url}${route.path}`, route));
-        cell.warm.push(await measureLoad(page, `${product.url}${route.path}`, route));
+        cell.cold.push(await measureLoad(page, `${product.url}${route.path}`, route, sources));
+        cell.warm.push(await measureLoad(page, `${product.url}${route.path}`, route, sources));
         await context.close();
       }
       result.routes.set(route.path, cell);
@@ -479,8 +531,8 @@ function table(results: TBuildResult[]): string {
 function breakdownTable(results: TBuildResult[]): string {
   const route = ROUTES.find((r) => r.interactive)!;
   const rows = [
-    `| \`${route.path}\` | cache | interactive | main-thread tasks | of which script | style | layout | last JS file in | last \`/api\` answer in | \`/api\` calls | their time on the wire, summed | table rendered (page clock) | click event (page clock) | dialog open (page clock) |`,
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    `| \`${route.path}\` | cache | interactive | main-thread tasks | of which script | style | layout | last JS file in | last \`/api\` answer in | \`/api\` calls | their time on the wire, summed | table rendered (page clock) | long tasks from table to click | click event (page clock) | dialog open (page clock) |`,
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const result of results) {
     const cell = result.routes.get(route.path)!;
@@ -492,11 +544,40 @@ function breakdownTable(results: TBuildResult[]): string {
       ) as TBreakdown;
       const i = median(loads.map((l) => l.interactive!));
       rows.push(
-        `| ${result.label} | ${cache} | ${ms(i)} | ${ms(m.task)} | ${ms(m.script)} | ${ms(m.style)} | ${ms(m.layout)} | ${ms(m.lastJs)} | ${ms(m.lastApi)} | ${m.apiCalls} | ${ms(m.apiWait)} | ${ms(m.tableReady)} | ${ms(m.clicked)} | ${ms(m.dialogOpen)} |`,
+        `| ${result.label} | ${cache} | ${ms(i)} | ${ms(m.task)} | ${ms(m.script)} | ${ms(m.style)} | ${ms(m.layout)} | ${ms(m.lastJs)} | ${ms(m.lastApi)} | ${m.apiCalls} | ${ms(m.apiWait)} | ${ms(m.tableReady)} | ${ms(m.busyAfterTable)} | ${ms(m.clicked)} | ${ms(m.dialogOpen)} |`,
       );
     }
   }
   return rows.join('\n');
+}
+
+/** BENCH_WEB_PROFILE: the categories with the most main-thread self time, cold and warm, per build. */
+function profileTable(results: TBuildResult[], count = 30): string {
+  const route = ROUTES.find((r) => r.interactive)!;
+  const columns = results.flatMap((result) =>
+    (['cold', 'warm'] as const).map((cache) => ({
+      title: `${result.label}, ${cache}`,
+      figures: new Map(
+        medianByCategory(
+          result.routes.get(route.path)![cache].flatMap((l) => (l.profile ? [l.profile] : [])),
+        ),
+      ),
+    })),
+  );
+  const total = (figures: Map<string, number>) => [...figures.values()].reduce((a, b) => a + b, 0);
+  const order = [...columns[columns.length - 2]!.figures.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([category]) => category);
+  return [
+    `| where (\`${route.path}\`, ms of main-thread self time) | ${columns.map((c) => c.title).join(' | ')} |`,
+    `|---|${columns.map(() => '--:').join('|')}|`,
+    ...order.map(
+      (category) =>
+        `| ${category} | ${columns.map((c) => (c.figures.get(category) ?? 0).toFixed(1)).join(' | ')} |`,
+    ),
+    `| all sampled time, summed per category (not idle) | ${columns.map((c) => total(c.figures).toFixed(0)).join(' | ')} |`,
+  ].join('\n');
 }
 
 /** The biggest JS files of a route's first cold load, for "where the bytes go". */
@@ -556,12 +637,25 @@ async function main(): Promise<void> {
     'Where the dashboard\'s time goes (ms from navigation start to "interactive", medians): the main thread\'s work ' +
       "(Chromium's Performance.getMetrics over the load: all tasks, and the script, style recalculation and layout " +
       'among them), when the last JS file and the last `/api` answer had arrived, and how long the `/api` calls were ' +
-      'on the wire, summed (they overlap). The last three are noted by the page itself (a MutationObserver and a click ' +
-      "listener added before the app loads): when the keys table is rendered and not loading, when Playwright's click " +
-      'arrives, and when the dialog is in the page; "interactive" is Playwright\'s view of the last, after its polling.',
+      'on the wire, summed (they overlap). The last four are noted by the page itself (a MutationObserver, a click ' +
+      'listener and a long-task observer added before the app loads): when the keys table is rendered and not loading, ' +
+      'how much of the time from then until the click the main thread spent in tasks of 50 ms or more (a click waits ' +
+      'for them), when Playwright\'s click arrives, and when the dialog is in the page; "interactive" is Playwright\'s ' +
+      'view of the last, after its polling.',
     '',
     breakdownTable(results),
     '',
+    ...(PROFILE
+      ? [
+          "Where the main thread's time goes until the table has rendered (BENCH_WEB_PROFILE: a V8 CPU profile of each " +
+            'load, sampled every 100 µs, self time per function mapped through the source maps to its package, antd ' +
+            'per component, or folder of our code; medians per category; the profiler slows the page by a few %). ' +
+            '"(program)" is V8\'s and Blink\'s work outside any function (parsing, compiling, the event loop).',
+          '',
+          profileTable(results),
+          '',
+        ]
+      : []),
     ...results.map(
       (r) => `Biggest JS files of \`/\` (${r.label}, cold, on the wire): ${topFiles(r, '/')}.`,
     ),
