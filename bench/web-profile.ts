@@ -43,7 +43,9 @@ export function sourceCategory(source: string): string {
     }
     return name!;
   }
-  const ours = /(?:^|\/)(apps\/web\/src|packages\/[^/]+\/src)\/(.*)$/.exec(source);
+  const ours = /(?:^|\/)(apps\/web\/src|packages\/[^/]+\/src)\/(.*)$/.exec(
+    source.split(path.sep).join('/'),
+  );
   if (ours) {
     const parts = ours[2]!.split('/');
     const folder = parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0]!;
@@ -85,7 +87,12 @@ export class SourceAttribution {
       line: frame.lineNumber + 1,
       column: frame.columnNumber,
     });
-    return original.source ? sourceCategory(original.source) : `${chunkName(pathname)} (unmapped)`;
+    if (!original.source) return `${chunkName(pathname)} (unmapped)`;
+    // Sources are named relative to the map's folder (`../../src/…` from apps/web/dist/assets): made absolute, so
+    // our code is known by its place in the repository wherever the build was written.
+    return sourceCategory(
+      path.resolve(path.dirname(path.join(this.dist, pathname)), original.source),
+    );
   }
 
   private consumer(pathname: string): SourceMapConsumer | null {
@@ -105,10 +112,12 @@ export function attribute(profile: TProfile, sources: SourceAttribution): Map<st
   const categoryOf = new Map<number, string>();
   for (const node of profile.nodes) categoryOf.set(node.id, sources.category(node.callFrame));
   const spent = new Map<string, number>();
+  // timeDeltas[i] is the time from sample i - 1 to sample i: a sample stands for the time until the next one (as
+  // DevTools counts it); the last one, with no next, for nothing.
   profile.samples.forEach((id, i) => {
     const category = categoryOf.get(id) ?? '(unknown)';
     if (category === '(idle)' || category === '(root)') return;
-    spent.set(category, (spent.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    spent.set(category, (spent.get(category) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   });
   return spent;
 }

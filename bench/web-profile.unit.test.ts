@@ -24,21 +24,23 @@ describe('sourceCategory', () => {
 });
 
 describe('attribute', () => {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'web-profile-'));
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const root = mkdtempSync(path.join(os.tmpdir(), 'web-profile-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   // console-AbCdEf12.js: one line; column 0 maps to antd's table, column 100 to our keys table.
   const map = new SourceMapGenerator({ file: 'console-AbCdEf12.js' });
   map.addMapping({
     generated: { line: 1, column: 0 },
     original: { line: 10, column: 0 },
-    source: '../../node_modules/antd/es/table/Table.js',
+    source: '../../../../node_modules/antd/es/table/Table.js',
   });
   map.addMapping({
     generated: { line: 1, column: 100 },
     original: { line: 3, column: 2 },
-    source: '../../apps/web/src/features/api-keys/components/api-keys-table.tsx',
+    source: '../../src/features/api-keys/components/api-keys-table.tsx',
   });
-  mkdirSync(path.join(dist, 'assets'));
+  // Where the web build writes (apps/web/dist/assets): sources are named relative to the map's folder.
+  const dist = path.join(root, 'apps/web/dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'assets/console-AbCdEf12.js.map'), map.toString());
 
   const url = 'http://localhost:3610/assets/console-AbCdEf12.js';
@@ -63,8 +65,9 @@ describe('attribute', () => {
       frame(7, 'JSON.parse', ''),
       frame(8, 'load', 'http://localhost:3610/assets/app-XyZ12345.js', 3, 9), // no map for app
     ],
+    // Each sample stands for the time until the next (timeDeltas[i + 1]).
     samples: [2, 3, 4, 4, 5, 6, 7, 8, 1],
-    timeDeltas: [1000, 50_000, 2000, 3000, 4000, 500, 700, 900, 100],
+    timeDeltas: [0, 1000, 50_000, 2000, 3000, 4000, 500, 700, 900],
   };
 
   it('gives each sample to its function, mapped to where its code came from, idle and root left out', () => {

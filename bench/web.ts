@@ -25,7 +25,8 @@
  *                            costs a round trip
  *   BENCH_WEB_PROFILE=1      also a V8 CPU profile of each /rpc/endpoint load, navigation to table rendered, its
  *                            self time by package and by folder of our code (bench/web-profile.ts); needs a
- *                            build with source maps (`vite build --sourcemap`) to see more than JS files
+ *                            build with source maps (`vite build --sourcemap`) to see more than JS files; such
+ *                            a run only prints (the sampler slows the page)
  *   BENCH_WEB_PROFILE_DIR    with BENCH_WEB_PROFILE: also write each profile there (.cpuprofile, for DevTools)
  *   BENCH_WRITE_DOC=0        print only
  */
@@ -66,9 +67,10 @@ const BASELINE = process.env.BENCH_WEB_BASELINE_DIR
   : undefined;
 const RUNS = Number(process.env.RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3610);
-const WRITE_DOC = process.env.BENCH_WRITE_DOC !== '0';
-const LATENCY_MS = Number(process.env.BENCH_WEB_LATENCY_MS ?? 0);
 const PROFILE = process.env.BENCH_WEB_PROFILE === '1';
+/** A profiled run is slower than a plain one (the sampler): it prints, and never replaces the figures in the doc. */
+const WRITE_DOC = process.env.BENCH_WRITE_DOC !== '0' && !PROFILE;
+const LATENCY_MS = Number(process.env.BENCH_WEB_LATENCY_MS ?? 0);
 const PROFILE_DIR = process.env.BENCH_WEB_PROFILE_DIR;
 /** The flags e2e/playwright.config.ts gives Chromium. */
 const CHROMIUM_ARGS = [

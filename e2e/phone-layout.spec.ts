@@ -109,40 +109,6 @@ test.describe('phone layout (390 × 844)', () => {
     expect(failures).toEqual([]);
   });
 
-  test('a wide table scrolls sideways inside its own box, its cells on one line', async ({
-    page,
-  }) => {
-    // Tables take app/global.css's table-scroll-x instead of antd's scroll prop (no measuring row); this is
-    // what that prop did: the table as wide as its content, scrolling in its box, the page not at all.
-    await page.goto('/rpc/endpoint');
-    await settle(page);
-    const table = page.getByRole('main').locator('.table-scroll-x').first();
-    const layout = await table.evaluate((wrapper) => {
-      const box = wrapper.querySelector<HTMLElement>('.ant-table-content')!;
-      // Lines of text per header cell: a cell squeezed to fit wraps its title onto a second line.
-      const headerLines = Array.from(wrapper.querySelectorAll('thead th')).map((th) => {
-        const range = document.createRange();
-        range.selectNodeContents(th);
-        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
-      });
-      return {
-        overflowX: getComputedStyle(box).overflowX,
-        tableWider: box.scrollWidth > box.clientWidth,
-        boxInside: box.getBoundingClientRect().right <= document.documentElement.clientWidth,
-        measureRows: wrapper.querySelectorAll('.ant-table-measure-row').length,
-        wrappedHeaders: headerLines.filter((lines) => lines > 1).length,
-      };
-    });
-    expect(layout).toEqual({
-      overflowX: 'auto',
-      tableWider: true,
-      boxInside: true,
-      measureRows: 0,
-      wrappedHeaders: 0,
-    });
-    expect((await sidewaysOverflow(page)).overflow).toBeLessThanOrEqual(0);
-  });
-
   test('the navigation is a drawer opened from the header, and its links navigate', async ({
     page,
   }, testInfo) => {

@@ -81,7 +81,7 @@ export function PagedTable<T extends object>(props: TPagedTableProps<T>) {
         dataSource={(props.rows ?? []) as T[]}
         loading={props.isLoading || (props.isFetching ?? false)}
         locale={{ emptyText: props.isLoading ? t('loading') : props.emptyText }}
-        className="table-scroll-x"
+        scroll={{ x: 'max-content' }}
         size="middle"
         pagination={tablePagination({
           current: paging.page,

@@ -192,6 +192,12 @@ const cases: TCase[] = [
     to('/choose-team'),
   ],
   [
+    'a first sign-in on /?redirect=/invite-member by a user with teams goes back to the invitation',
+    route('index', { query: { redirect: '/invite-member?code=abc' } }),
+    { ...personal, loginType: null, user: user({ teamList: [team('T1')], hasTeam: true }) },
+    to('/invite-member?code=abc'),
+  ],
+  [
     'a first sign-in without a way back goes home as before',
     route('index'),
     { ...personal, loginType: null },

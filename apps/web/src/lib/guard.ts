@@ -136,6 +136,12 @@ const SAME_SITE = 'http://same-site.invalid';
 export const CHOOSE_TEAM_PATH = '/choose-team';
 export const FIRST_LOGIN_PATH = '/first-login';
 
+/** '/rpc', '/rpc/…' with or without a query: a page behind the login-type rules. */
+function isDashboardPath(fullPath: string): boolean {
+  const path = fullPath.split(/[?#]/)[0]!;
+  return path === '/rpc' || path.startsWith('/rpc/');
+}
+
 function withLang(path: string, lang: TLanguage): string {
   if (lang === 'en') return path;
   return path === '/' ? '/zh' : `/zh${path}`;
@@ -213,10 +219,10 @@ export function decideNavigation(to: TRouteTarget, state: TGuardState): TGuardDe
     // Signing in on "/?redirect=/rpc/…" goes where the user was headed, whichever navigation runs first (the
     // login form's or this one, which the new session state triggers).
     const back = to.name === 'index' ? getSafeRedirect(to.query.redirect ?? null, SAME_SITE) : null;
-    if (back && !state.loginType && state.user) {
-      // A first sign-in has no login type yet: it is worked out here, on the way back, or the page it leads to
-      // would send the user on to /rpc/endpoint by that rule (and the way back was kept only when the login
-      // form's own navigation happened to come last).
+    if (back && !state.loginType && state.user && isDashboardPath(back)) {
+      // A first sign-in has no login type yet: it is worked out here, on the way back, or the dashboard page it
+      // leads to would send the user on to /rpc/endpoint by that rule (and the way back was kept only when the
+      // login form's own navigation happened to come last). Public pages (an invitation) need no login type.
       const answer = decideLoginType(to, state.user, back);
       return Array.isArray(answer) ? redirect(to, back, answer) : answer;
     }

@@ -123,7 +123,7 @@ export function ApiKeysTable(props: TApiKeysTableProps) {
       dataSource={props.keys as TApiKey[]}
       loading={props.isLoading}
       pagination={pagination}
-      className="table-scroll-x"
+      scroll={{ x: 'max-content' }}
     />
   );
 }

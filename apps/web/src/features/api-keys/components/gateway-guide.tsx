@@ -90,7 +90,7 @@ export function GatewayGuide({ chains }: { chains: readonly TChain[] }) {
             rowKey="code"
             size="small"
             pagination={false}
-            className="table-scroll-x"
+            scroll={{ x: 'max-content' }}
             dataSource={GATEWAY_ERRORS.map((e) => ({ ...e }))}
             columns={[
               { key: 'status', title: t('guide.errors.status'), dataIndex: 'status' },

@@ -125,7 +125,7 @@ export function ActivePackages({
         columns={columns}
         dataSource={packages as TPackage[]}
         pagination={false}
-        className="table-scroll-x"
+        scroll={{ x: 'max-content' }}
       />
     </div>
   );

@@ -131,7 +131,7 @@ export function PendingDeposits() {
             columns={columns}
             dataSource={list}
             pagination={false}
-            className="table-scroll-x"
+            scroll={{ x: 'max-content' }}
           />
         </>
       )}

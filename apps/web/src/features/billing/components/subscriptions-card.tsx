@@ -195,7 +195,7 @@ export function SubscriptionsCard() {
             columns={columns}
             dataSource={list}
             pagination={false}
-            className="table-scroll-x"
+            scroll={{ x: 'max-content' }}
           />
         </>
       )}

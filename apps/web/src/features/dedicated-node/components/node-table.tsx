@@ -135,7 +135,7 @@ export function NodeTable(props: TNodeTableProps) {
         dataSource={(props.rows ?? []) as TDnNode[]}
         loading={props.isLoading || props.isFetching}
         locale={{ emptyText: props.isLoading ? tc('loading') : props.emptyText }}
-        className="table-scroll-x"
+        scroll={{ x: 'max-content' }}
         size="middle"
         rowClassName={(node) => (node.id === props.highlightId ? 'dn-row-new' : '')}
         expandable={{

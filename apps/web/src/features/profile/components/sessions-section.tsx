@@ -138,7 +138,7 @@ export function SessionsSection() {
               columns={columns}
               dataSource={list}
               pagination={false}
-              className="table-scroll-x"
+              scroll={{ x: 'max-content' }}
             />
           </div>
           <div>

@@ -138,7 +138,7 @@ export function Refusals({
             columns={columns}
             dataSource={rows}
             components={components}
-            className="table-scroll-x"
+            scroll={{ x: 'max-content' }}
           />
         </>
       )}

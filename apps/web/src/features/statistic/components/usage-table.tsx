@@ -87,7 +87,7 @@ export function UsageTable({
       dataSource={rows as TRow[]}
       loading={isLoading}
       components={components}
-      className="table-scroll-x"
+      scroll={{ x: 'max-content' }}
       pagination={tablePagination({
         current: Math.min(paging.page, lastPage),
         pageSize: paging.pageSize,

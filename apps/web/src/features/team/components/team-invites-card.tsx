@@ -95,7 +95,7 @@ export function TeamInvitesCard({ teamId }: { teamId: string }) {
           loading={invites.isLoading || invites.isFetching}
           locale={{ emptyText: invites.isLoading ? t('loading') : t('invites.empty') }}
           pagination={false}
-          className="table-scroll-x"
+          scroll={{ x: 'max-content' }}
           size="small"
         />
       )}

@@ -149,7 +149,7 @@ export function TeamMembersCard({ team }: { team: TTeam }) {
           loading={members.isLoading || members.isFetching}
           locale={{ emptyText: members.isLoading ? t('loading') : t('members.empty') }}
           pagination={false}
-          className="table-scroll-x"
+          scroll={{ x: 'max-content' }}
           size="middle"
         />
       )}
