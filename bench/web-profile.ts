@@ -122,14 +122,16 @@ export function attribute(profile: TProfile, sources: SourceAttribution): Map<st
   return spent;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** Per category, the median over loads of its ms (0 in a load where it did not appear), largest first. */
 export function medianByCategory(loads: Map<string, number>[]): [string, number][] {
   const categories = new Set(loads.flatMap((l) => [...l.keys()]));
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   return [...categories]
     .map((c) => [c, median(loads.map((l) => l.get(c) ?? 0))] as [string, number])
     .sort((a, b) => b[1] - a[1]);

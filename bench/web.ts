@@ -55,6 +55,7 @@ import { mailIsTo, mailLink } from '../e2e/fixtures/mail-link';
 import { ROOT, machine, writeBenchSection } from './bench-doc';
 import {
   attribute,
+  median,
   medianByCategory,
   SourceAttribution,
   startProfile,
@@ -181,12 +182,6 @@ function log(message: string): void {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 // --- the product, started as e2e starts it ---
 
