@@ -17,17 +17,26 @@
  *   BENCH_SECONDS      seconds per measured cell (default 5), after a BENCH_WARMUP (default 1) s warm-up
  *   BENCH_ROUNDS       rounds (default 2), the order of targets rotating from round to round
  *   BENCH_CONCURRENCY  wrk connections, comma-separated (default "16,64")
- *   BENCH_WORKERS      GATEWAY_WORKERS values of the scale-mode targets (default "1,<cores>")
+ *   BENCH_WORKERS      GATEWAY_WORKERS values of the scale-mode targets (default "1,<cores>"; "none": no such target)
  *   BENCH_ACCOUNTS     accounts (default 100), BENCH_KEYS_PER_ACCOUNT (default 10): premium tier, 10^12 RU each
  *   TEST_PG_ADMIN_URL  where to create the throwaway database (postgres://postgres@127.0.0.1:5432/postgres)
  *   REDIS_URL          Redis of the scale-mode targets (redis://127.0.0.1:6379)
- *   BENCH_PROFILE_TARGET  one product target (pg, redis-w1, …) to run under V8's --cpu-prof, summarised after
+ *   BENCH_PROFILE_TARGET  one target (memory, pg, redis-w1, …) to run under V8's --cpu-prof, summarised after
  *                      the tables (with GATEWAY_WORKERS > 1 every worker writes a profile; the first is read)
+ *   BENCH_PROFILE_DIR  also keep that profile there as <target>.cpuprofile (for DevTools or a bottom-up read)
  *   BENCH_DOC=0        print the section instead of writing it into docs/benchmarks.md
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { accounts, apiKeys, openDatabase, ruLedger, usageMinute } from '@rpc/db';
@@ -46,6 +55,7 @@ import {
   checkAnswers,
   cpuMs,
   ensureTools,
+  postgresCpuMs,
   fmtK as k,
   fmtPct as pct,
   fmtUs as us,
@@ -64,12 +74,14 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64').split(',').map(Number);
 const cores = os.availableParallelism();
-const workerCounts = [
-  ...new Set((process.env.BENCH_WORKERS ?? `1,${cores}`).split(',').map(Number)),
-];
+const workerCounts =
+  process.env.BENCH_WORKERS === 'none'
+    ? []
+    : [...new Set((process.env.BENCH_WORKERS ?? `1,${cores}`).split(',').map(Number))];
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const keysPerAccount = Number(process.env.BENCH_KEYS_PER_ACCOUNT ?? 10);
 const profileTarget = process.env.BENCH_PROFILE_TARGET;
+const keepProfileDir = process.env.BENCH_PROFILE_DIR;
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TIER = 'premium';
@@ -98,6 +110,8 @@ type TCell = TWrkResult & {
   round: number;
   cpuUs: number;
   upstreamCpuUs: number;
+  /** every postgres process's CPU (server, backends, autovacuum) per call of the cell */
+  postgresCpuUs: number;
   /** Scale-mode targets: Redis script calls (leases, heartbeats) per 1,000 calls, and Redis's CPU per call. */
   redisPer1000?: number;
   redisCpuUs?: number;
@@ -254,6 +268,7 @@ async function main(): Promise<void> {
     const memory = await startBenchNode('bench/gateway-server.ts', {
       children,
       env: { BENCH_UPSTREAM: upstreamUrl },
+      nodeArgs: profileTarget === 'memory' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     });
     const nginx = await startNginx({
       bin: tools.nginx,
@@ -350,12 +365,14 @@ async function main(): Promise<void> {
           const r0 = isScale ? await redisCounters(redis) : undefined;
           const c0 = treeCpuMs(t.pid);
           const u0 = cpuMs(upstream.child.pid);
+          const p0 = postgresCpuMs();
           const r = await wrk(t, c, seconds);
           const cell: TCell = {
             ...r,
             round,
             cpuUs: ((treeCpuMs(t.pid) - c0) * 1000) / r.requests,
             upstreamCpuUs: ((cpuMs(upstream.child.pid) - u0) * 1000) / r.requests,
+            postgresCpuUs: ((postgresCpuMs() - p0) * 1000) / r.requests,
           };
           if (r0) {
             const r1 = await redisCounters(redis);
@@ -364,7 +381,7 @@ async function main(): Promise<void> {
           }
           cells.set(`${c}:${t.name}:${round}`, cell);
           console.log(
-            `round ${round + 1} c=${c} ${t.name.padEnd(9)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(3)}  p99 ${r.p99.toFixed(3)} ms  CPU/call ${us(cell.cpuUs)} µs (upstream ${us(cell.upstreamCpuUs)})  errors ${r.errors}${r.errorDetail ? ` (${r.errorDetail})` : ''}${cell.redisPer1000 === undefined ? '' : `  Redis: ${cell.redisPer1000.toFixed(1)} scripts per 1,000 calls, ${us(cell.redisCpuUs ?? NaN)} µs CPU per call`}`,
+            `round ${round + 1} c=${c} ${t.name.padEnd(9)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(3)}  p99 ${r.p99.toFixed(3)} ms  CPU/call ${us(cell.cpuUs)} µs (upstream ${us(cell.upstreamCpuUs)}, postgres ${us(cell.postgresCpuUs)})  errors ${r.errors}${r.errorDetail ? ` (${r.errorDetail})` : ''}${cell.redisPer1000 === undefined ? '' : `  Redis: ${cell.redisPer1000.toFixed(1)} scripts per 1,000 calls, ${us(cell.redisCpuUs ?? NaN)} µs CPU per call`}`,
           );
         }
       }
@@ -378,12 +395,22 @@ async function main(): Promise<void> {
       const code = await stopProduct(p, 'SIGTERM');
       if (code !== 0) throw new Error(`a product gateway exited with ${code} on SIGTERM`);
     }
+    // The in-memory gateway writes its profile when it exits.
+    if (profileTarget === 'memory') await stopChild(memory.child);
     const profile = existsSync(profDir)
       ? readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))
       : undefined;
     if (profile) {
       profileSummary = summariseProfile(path.join(profDir, profile), ROOT, 25, profileFromUs);
       console.log(profileSummary);
+      if (keepProfileDir) {
+        mkdirSync(keepProfileDir, { recursive: true });
+        copyFileSync(
+          path.join(profDir, profile),
+          path.join(keepProfileDir, `${profileTarget}.cpuprofile`),
+        );
+        console.log(`profile kept in ${path.join(keepProfileDir, `${profileTarget}.cpuprofile`)}`);
+      }
     }
     const lines: string[] = [];
     let exact = true;
@@ -443,6 +470,18 @@ ${lines.join('\n')}`;
         .map((n) =>
           range(
             get(c, n).map((x) => x.cpuUs),
+            us,
+          ),
+        )
+        .join(' | ')} |`,
+  );
+  const productNames = ['pg', ...workerCounts.map((n) => `redis-w${n}`)];
+  const pgCpuRows = concurrencies.map(
+    (c) =>
+      `| ${c} | ${['memory', ...productNames]
+        .map((n) =>
+          range(
+            get(c, n).map((x) => x.postgresCpuUs),
             us,
           ),
         )
@@ -508,6 +547,13 @@ CPU per call (µs, user + system of the process and its workers from \`/proc\`, 
 | c | ${names.join(' | ')} |
 |---:|${names.map(() => '---:').join('|')}|
 ${cpuRows.join('\n')}
+
+What the database did meanwhile: CPU per call of every \`postgres\` process on the machine (the server, the
+gateway's backends, autovacuum; \`memory\` uses no database, so its column is the server's idle work), µs:
+
+| c | ${['memory', ...productNames].join(' | ')} |
+|---:|${['memory', ...productNames].map(() => '---:').join('|')}|
+${pgCpuRows.join('\n')}
 
 What scale mode costs Redis (item 5): Lua script calls (RU leases, rate-token leases, heartbeats) per 1,000 gateway
 calls / Redis's own CPU per gateway call (µs), from \`INFO commandstats\` and \`INFO cpu\` around each cell:

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './bench-doc';
@@ -69,6 +69,26 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * utime + stime in ms of every process named `postgres` on this machine (the server and its backends, autovacuum
+ * and writers): what the database does for a product target, read around a cell. Backends that end within the
+ * cell take their time with them; the gateway's pool keeps its connections, so that is rare.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      total += statCpuMs(stat);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 export function freePort(): Promise<number> {

@@ -33,6 +33,11 @@ type TPendingBatch = { batch: TUsageBatch; isJournaled: boolean; oldestAt: numbe
 
 export class UsageAggregator {
   private rows = new Map<string, TLiveRow>();
+  /**
+   * Each key's last row, looked up by the key id (the key cache's own string, whose hash V8 keeps): a key's calls
+   * mostly repeat its chain, method and minute, so they skip building and hashing the row's composite id.
+   */
+  private lastOfKey = new Map<string, TLiveRow>();
   /** Batches whose write failed: retried with the same batchId, so the sink can drop a duplicate. */
   private readonly pending: TPendingBatch[] = [];
   private readonly journal: UsageJournal | undefined;
@@ -102,9 +107,17 @@ export class UsageAggregator {
     latencyMs: number,
   ): void {
     const minute = at - (at % 60_000);
-    const id = `${keyId}\u0000${chain}\u0000${method}\u0000${minute}`;
-    let row = this.rows.get(id);
+    const last = this.lastOfKey.get(keyId);
+    const isLast =
+      last !== undefined &&
+      last.minute === minute &&
+      last.method === method &&
+      last.chain === chain &&
+      last.accountId === accountId;
+    const id = isLast ? '' : `${keyId}\u0000${chain}\u0000${method}\u0000${minute}`;
+    let row = isLast ? last : this.rows.get(id);
     const journal = this.journal;
+    if (!isLast && row) this.lastOfKey.set(keyId, row);
     if (!row) {
       row = {
         accountId,
@@ -121,6 +134,7 @@ export class UsageAggregator {
       };
       if (this.rows.size === 0) this.firstAt = at;
       this.rows.set(id, row);
+      this.lastOfKey.set(keyId, row);
       if (journal)
         journal.append(
           `R ${row.no} ${JSON.stringify([accountId, keyId, chain, method, minute])}\n${row.no} ${ru} ${isError ? 1 : 0} ${Math.round(latencyMs * 1000)}\n`,
@@ -167,6 +181,7 @@ export class UsageAggregator {
           latencyMsMax: Math.ceil(r.latencyMsMax),
         });
       this.rows = new Map();
+      this.lastOfKey = new Map();
       // Same tick as the swap: the segment holds exactly this batch's calls, and its id is the batchId.
       const segmentId = this.journal?.seal();
       this.pending.push({

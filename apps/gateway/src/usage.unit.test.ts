@@ -5,6 +5,48 @@ import { MemoryUsageSink, UsageAggregator } from './usage';
 const MIN = 60_000;
 
 describe('usage aggregation', () => {
+  it('counts interleaved keys, chains, methods and minutes each in its own row, before and after a flush', async () => {
+    const sink = new MemoryUsageSink();
+    const u = new UsageAggregator({ sink, ruTableVersion: 'v1' });
+    // A seeded walk over 2 keys × 2 chains × 3 methods × 2 minutes, each call counted by hand beside it.
+    const want = new Map<string, number>();
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const record = (round: number) => {
+      for (let i = 0; i < 400; i++) {
+        const key = ['k1', 'k2'][next(2)]!;
+        const chain = ['c1', 'c2'][next(2)]!;
+        const method = ['m1', 'm2', 'm3'][next(3)]!;
+        const at = (round * 2 + next(2)) * MIN + next(MIN);
+        u.record(`acc-${key}`, key, chain, method, at, 10, false, 1);
+        const id = `${key} ${chain} ${method} ${at - (at % MIN)}`;
+        want.set(id, (want.get(id) ?? 0) + 1);
+      }
+    };
+    record(0);
+    await u.flush();
+    record(0); // the same rows again after the flush: a new batch, counted from zero
+    record(1);
+    await u.flush();
+    const got = new Map<string, number>();
+    for (const r of sink.rows) {
+      expect(r.accountId).toBe(`acc-${r.keyId}`);
+      expect(r.ru).toBe(r.requests * 10);
+      const id = `${r.keyId} ${r.chain} ${r.method} ${r.minute}`;
+      got.set(id, (got.get(id) ?? 0) + r.requests);
+    }
+    expect(got).toEqual(want);
+    expect(sink.batches).toHaveLength(2);
+    // No row twice in one batch.
+    for (const b of sink.batches) {
+      const ids = b.rows.map((r) => `${r.keyId} ${r.chain} ${r.method} ${r.minute}`);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
   it('aggregates per (account, key, chain, method, minute)', async () => {
     const sink = new MemoryUsageSink();
     const u = new UsageAggregator({ sink, ruTableVersion: 'v1' });

@@ -363,9 +363,38 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
     const logs = await a.logs();
     expect(logs.total).toBe(3);
     expect(logs.dropped).toBe(4);
-    // Another batch with the same contents is new calls, and counts.
-    await writeRequestLogBatch(db, { ...batch, batchId: randomUUID() });
-    expect((await a.logs()).total).toBe(6);
+    // Entries come back as the gateway made them: the millisecond, the latency rounded, the RU.
+    const kept = logs.list.find((e) => e.method === 'eth_retry1');
+    expect(kept).toMatchObject({
+      at: now - 1,
+      latencyMs: 1,
+      ru: 10,
+      outcome: 'ok',
+      errorCode: null,
+    });
+    // Another batch with the same contents is new calls, and counts (the drop counter is added to). An entry
+    // of a key the database does not hold (deleted since the call) is left out, not the batch failed.
+    const gone = randomUUID();
+    expect(
+      await writeRequestLogBatch(db, {
+        ...batch,
+        batchId: randomUUID(),
+        entries: [
+          ...batch.entries.map((e) => ({ ...e, latencyMs: 1.6 })),
+          { ...batch.entries[0]!, keyId: gone },
+        ],
+        dropped: [...batch.dropped, { ...batch.dropped[0]!, keyId: gone }],
+      }),
+    ).toEqual({ entries: 3, dropped: 4 });
+    const again = await a.logs();
+    expect(again.total).toBe(6);
+    expect(again.dropped).toBe(8);
+    expect(
+      again.list
+        .filter((e) => e.method === 'eth_retry1')
+        .map((e) => e.latencyMs)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it('keeps the bounds: retention and the newest entries per key, in answers and after an idempotent prune', async () => {

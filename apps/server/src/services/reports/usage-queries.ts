@@ -7,8 +7,8 @@
  * at most buckets × series rows.
  */
 import { localDate, nextBucket, startOfLocalDay } from '@rpc/contract';
-import type { TExecutor } from '@rpc/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 import { dayOffsetPlan, dayOffsetRows, fallbackBounds, type TDayOffsetPlan } from './day-offsets';
 import type { TOffsetRollup } from '../usage/rollups';
 import type { TReport } from './open-report';
@@ -26,11 +26,7 @@ export function sourceOf(report: TReport): TUsageSource {
   return report.daysMatchAccountZone ? 'day' : 'dayFromHours';
 }
 
-/** Rows of db.execute: postgres-js answers an array, PGlite an object with `rows`. */
-export async function queryRows<T>(db: TExecutor, query: SQL): Promise<T[]> {
-  const res: unknown = await db.execute(query);
-  return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
-}
+export { queryRows };
 
 export const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 

@@ -6,9 +6,10 @@
  */
 import { apiKeys, requestLogDrops, requestLogs, usageBatches, type TDatabase } from '@rpc/db';
 import type { TRequestLogBatch } from '@rpc/gateway';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 
-/** Entries per INSERT of entries (one JSON parameter each) and of drop counters (4 parameters each). */
+/** Entries or drop counters per INSERT (one JSON parameter each). */
 const CHUNK = 5000;
 
 /** usage_batches.ru_table_version of a request-log batch id (usage batches hold their RU table's version). */
@@ -24,10 +25,15 @@ export async function writeRequestLogBatch(
   if (keyIds.length === 0) return { entries: 0, dropped: 0 };
   // A key removed from the database since the call (its account deleted) takes its entries with it, instead of
   // failing the whole batch on the foreign key.
+  // (The ids as one JSON parameter: a busy window names every key, a thousand bound parameters.)
   const known = new Set(
-    (await db.select({ id: apiKeys.id }).from(apiKeys).where(inArray(apiKeys.id, keyIds))).map(
-      (r) => r.id,
-    ),
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select id from ${apiKeys}
+          where id in (select value::uuid from json_array_elements_text(${JSON.stringify(keyIds)}::json))`,
+      )
+    ).map((r) => r.id),
   );
   const entries = batch.entries.filter((e) => known.has(e.keyId));
   // In a fixed order, so two gateways adding to the same counters never deadlock.
@@ -47,45 +53,30 @@ export async function writeRequestLogBatch(
       .returning({ batchId: usageBatches.batchId });
     if (inserted.length === 0) return { entries: 0, dropped: 0 };
     // Up to 20,000 entries per flush: sent as one JSON document per chunk and unpacked by the database, not as
-    // ten bound parameters per entry (building those cost the gateway more CPU than the calls it logged).
+    // ten bound parameters per entry (building those cost the gateway more CPU than the calls it logged). The
+    // entries are serialised as the gateway made them (no copy under column names, no date text per entry): the
+    // record shape names their fields, the select converts them.
     for (let i = 0; i < entries.length; i += CHUNK) {
-      const rows = JSON.stringify(
-        entries.slice(i, i + CHUNK).map((e) => ({
-          account_id: e.accountId,
-          key_id: e.keyId,
-          at: new Date(e.at).toISOString(),
-          chain: e.chain,
-          method: e.method,
-          transport: e.transport,
-          outcome: e.outcome,
-          error_code: e.errorCode ?? null,
-          latency_ms: Math.max(0, Math.round(e.latencyMs)),
-          ru: Math.max(0, Math.round(e.ru)),
-        })),
-      );
+      const rows = JSON.stringify(entries.slice(i, i + CHUNK));
       await tx.execute(sql`
         insert into ${requestLogs}
           (account_id, key_id, at, chain, method, transport, outcome, error_code, latency_ms, ru)
-        select account_id, key_id, at, chain, method, transport, outcome, error_code, latency_ms, ru
+        select "accountId", "keyId", to_timestamp("at" / 1000.0), chain, method, transport, outcome,
+          "errorCode", greatest(0, round("latencyMs"))::integer, greatest(0, round(ru))::integer
         from json_to_recordset(${rows}::json) as r(
-          account_id uuid, key_id uuid, at timestamptz, chain text, method text, transport text,
-          outcome text, error_code integer, latency_ms integer, ru integer)`);
+          "accountId" uuid, "keyId" uuid, "at" double precision, chain text, method text, transport text,
+          outcome text, "errorCode" integer, "latencyMs" double precision, ru double precision)`);
     }
-    for (let i = 0; i < drops.length; i += CHUNK)
-      await tx
-        .insert(requestLogDrops)
-        .values(
-          drops.slice(i, i + CHUNK).map((d) => ({
-            accountId: d.accountId,
-            keyId: d.keyId,
-            minute: new Date(d.minute),
-            count: d.count,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [requestLogDrops.keyId, requestLogDrops.minute],
-          set: { count: sql`${requestLogDrops.count} + excluded.count` },
-        });
+    // The drop counters the same way (a busy window drops calls of every key: thousands of counters).
+    for (let i = 0; i < drops.length; i += CHUNK) {
+      const rows = JSON.stringify(drops.slice(i, i + CHUNK));
+      await tx.execute(sql`
+        insert into ${requestLogDrops} as d (account_id, key_id, minute, count)
+        select "accountId", "keyId", to_timestamp("minute" / 1000.0), "count"
+        from json_to_recordset(${rows}::json) as r(
+          "accountId" uuid, "keyId" uuid, "minute" double precision, "count" bigint)
+        on conflict (key_id, minute) do update set count = d.count + excluded.count`);
+    }
     return { entries: entries.length, dropped: drops.reduce((n, d) => n + d.count, 0) };
   });
 }

@@ -3,10 +3,20 @@
  * the hour and day rollups and one RU debit per account (ref = batch id), spent from the account's packages (or
  * billed to pay-as-you-go), commit together. A batch id seen before changes nothing.
  */
-import { accounts, usageBatches, usageMinute, type TDatabase, spendableRu } from '@rpc/db';
+import {
+  accounts,
+  ruPackages,
+  spendLimits,
+  spendableRu,
+  usageBatches,
+  usageMinute,
+  type TDatabase,
+  type TExecutor,
+} from '@rpc/db';
 import type { TUsageBatch, TUsageRow } from '@rpc/gateway';
 import { inArray, sql } from 'drizzle-orm';
-import { appendRuLedger } from '../ledger/append-ru-ledger';
+import { queryRows } from '../../lib/query-rows';
+import { appendRuLedgerMany } from '../ledger/append-ru-ledger';
 import { reconcilePackages } from '../wallet/reconcile-packages';
 import { enforceSpendLimit } from '../wallet/spend-limits';
 import { addToRollups, lockReportZones } from './rollups';
@@ -76,20 +86,26 @@ export async function writeUsageBatch(
           latency_ms_max = greatest(m.latency_ms_max, excluded.latency_ms_max)`);
     }
     await addToRollups(tx, rows, zones);
-    for (const accountId of accountIds) {
-      const ru = debits.get(accountId) ?? 0;
-      if (ru === 0) continue;
-      await appendRuLedger(tx, {
+    const charged = accountIds.filter((id) => (debits.get(id) ?? 0) !== 0);
+    // One statement debits every account (a flush of 1,000 keys on 100 accounts made 500 round trips here).
+    await appendRuLedgerMany(
+      tx,
+      charged.map((accountId) => ({
         accountId,
-        delta: -ru,
-        kind: 'usage',
+        delta: -(debits.get(accountId) ?? 0),
+        kind: 'usage' as const,
         ref: batch.batchId,
         at: batch.createdAt,
-      });
-      // Spent from packages oldest expiry first; beyond them, billed to pay-as-you-go when it is active.
-      await reconcilePackages(tx, { accountId, now: batch.createdAt, ref: batch.batchId });
-      // A 'stop' spend limit reached by this batch stops the account for every gateway with this commit.
-      await enforceSpendLimit(tx, accountId, batch.createdAt);
+      })),
+    );
+    // The per-account money work, only where there is some: spent from packages oldest expiry first, beyond
+    // them billed to pay-as-you-go when it is active; a 'stop' spend limit reached by this batch stops the
+    // account for every gateway with this commit. Most accounts have neither open packages, debt, an allowance
+    // nor a limit, and are found so by one query.
+    for (const a of await moneyWork(tx, charged)) {
+      if (a.reconcile)
+        await reconcilePackages(tx, { accountId: a.id, now: batch.createdAt, ref: batch.batchId });
+      if (a.limited) await enforceSpendLimit(tx, a.id, batch.createdAt);
     }
     return true;
   });
@@ -140,4 +156,44 @@ function compareRows(a: TUsageRow, b: TUsageRow): number {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Which of these accounts (their rows locked by this transaction) reconcilePackages or enforceSpendLimit would
+ * change anything for, in id order: open packages holding more than the positive balance (RUs to spend from
+ * them), a negative balance (pay-as-you-go), a pay-as-you-go allowance to re-derive, or a spend limit row.
+ * reconcilePackages' own tests decide the same; this only saves its queries where all of them would be no.
+ */
+async function moneyWork(
+  tx: TExecutor,
+  accountIds: string[],
+): Promise<{ id: string; reconcile: boolean; limited: boolean }[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await queryRows<{
+    id: string;
+    ru_balance: string | number;
+    allowance: string | number;
+    open_left: string | number;
+    limited: boolean;
+  }>(
+    tx,
+    sql`select a.id, a.ru_balance, a.payg_allowance_ru as allowance,
+        coalesce((select sum(p.ru_total - p.ru_used) from ${ruPackages} p
+          where p.account_id = a.id and p.status = 'active' and p.ru_used < p.ru_total), 0) as open_left,
+        exists (select 1 from ${spendLimits} s where s.account_id = a.id) as limited
+      from ${accounts} a
+      where a.id in (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      order by a.id`,
+  );
+  return rows
+    .map((r) => {
+      const balance = Number(r.ru_balance);
+      const reconcile =
+        Number(r.open_left) > Math.max(balance, 0) || balance < 0 || Number(r.allowance) > 0;
+      return { id: r.id, reconcile, limited: r.limited === true || String(r.limited) === 't' };
+    })
+    .filter((a) => a.reconcile || a.limited);
 }
