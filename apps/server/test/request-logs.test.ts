@@ -363,7 +363,7 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
     const logs = await a.logs();
     expect(logs.total).toBe(3);
     expect(logs.dropped).toBe(4);
-    // Entries come back as the gateway made them: the millisecond, the latency rounded, the RU.
+    // Entries come back as the gateway made them: the millisecond, the latency rounded (a half up), the RU.
     const kept = logs.list.find((e) => e.method === 'eth_retry1');
     expect(kept).toMatchObject({
       at: now - 1,
@@ -380,7 +380,7 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
         ...batch,
         batchId: randomUUID(),
         entries: [
-          ...batch.entries.map((e) => ({ ...e, latencyMs: 1.6 })),
+          ...batch.entries.map((e) => ({ ...e, latencyMs: 2.5 })),
           { ...batch.entries[0]!, keyId: gone },
         ],
         dropped: [...batch.dropped, { ...batch.dropped[0]!, keyId: gone }],
@@ -394,7 +394,7 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
         .filter((e) => e.method === 'eth_retry1')
         .map((e) => e.latencyMs)
         .sort(),
-    ).toEqual([1, 2]);
+    ).toEqual([1, 3]);
   });
 
   it('keeps the bounds: retention and the newest entries per key, in answers and after an idempotent prune', async () => {

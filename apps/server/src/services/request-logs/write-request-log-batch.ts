@@ -55,14 +55,15 @@ export async function writeRequestLogBatch(
     // Up to 20,000 entries per flush: sent as one JSON document per chunk and unpacked by the database, not as
     // ten bound parameters per entry (building those cost the gateway more CPU than the calls it logged). The
     // entries are serialised as the gateway made them (no copy under column names, no date text per entry): the
-    // record shape names their fields, the select converts them.
+    // record shape names their fields, the select converts them (halves rounded up, as Math.round did).
     for (let i = 0; i < entries.length; i += CHUNK) {
       const rows = JSON.stringify(entries.slice(i, i + CHUNK));
       await tx.execute(sql`
         insert into ${requestLogs}
           (account_id, key_id, at, chain, method, transport, outcome, error_code, latency_ms, ru)
-        select "accountId", "keyId", to_timestamp("at" / 1000.0), chain, method, transport, outcome,
-          "errorCode", greatest(0, round("latencyMs"))::integer, greatest(0, round(ru))::integer
+        select "accountId", "keyId", 'epoch'::timestamptz + "at" * interval '1 millisecond', chain, method,
+          transport, outcome, "errorCode", greatest(0, round("latencyMs"::numeric))::integer,
+          greatest(0, round(ru::numeric))::integer
         from json_to_recordset(${rows}::json) as r(
           "accountId" uuid, "keyId" uuid, "at" double precision, chain text, method text, transport text,
           outcome text, "errorCode" integer, "latencyMs" double precision, ru double precision)`);
@@ -72,7 +73,7 @@ export async function writeRequestLogBatch(
       const rows = JSON.stringify(drops.slice(i, i + CHUNK));
       await tx.execute(sql`
         insert into ${requestLogDrops} as d (account_id, key_id, minute, count)
-        select "accountId", "keyId", to_timestamp("minute" / 1000.0), "count"
+        select "accountId", "keyId", 'epoch'::timestamptz + "minute" * interval '1 millisecond', "count"
         from json_to_recordset(${rows}::json) as r(
           "accountId" uuid, "keyId" uuid, "minute" double precision, "count" bigint)
         on conflict (key_id, minute) do update set count = d.count + excluded.count`);
