@@ -16,11 +16,11 @@ import type { TUsageRow } from '@rpc/gateway';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReport } from '../src/services/reports/open-report';
+import { queryRows } from '../src/lib/query-rows';
 import { settleAccountTimeZone } from '../src/services/reports/account-time-zone';
 import {
   bucketRows,
   errorBucketRows,
-  queryRows,
   topMethodRows,
   totalRows,
   type TGroupBy,

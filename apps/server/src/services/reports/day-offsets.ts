@@ -11,7 +11,8 @@ import { localDate } from '@rpc/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { keepDayOffsets, type TOffsetRollup } from '../usage/rollups';
 import type { TReport } from './open-report';
-import { queryRows, ts } from './usage-queries';
+import { queryRows } from '../../lib/query-rows';
+import { ts } from './usage-queries';
 
 const HOUR_MS = 3_600_000;
 

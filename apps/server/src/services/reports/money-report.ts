@@ -8,7 +8,7 @@ import type { TExecutor } from '@rpc/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { checkReportFrame } from './open-report';
 import { byName, frameOf } from './report-series';
-import { queryRows } from './usage-queries';
+import { queryRows } from '../../lib/query-rows';
 
 export type TMoneyRange = {
   from: number;

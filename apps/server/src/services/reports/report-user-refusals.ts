@@ -7,7 +7,8 @@ import type { TParams, TResult } from '@rpc/contract';
 import { localDate } from '@rpc/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { openReport, type TReport, type TReportOptions } from './open-report';
-import { bucketKeys, errorBucketRows, queryRows, ts } from './usage-queries';
+import { queryRows } from '../../lib/query-rows';
+import { bucketKeys, errorBucketRows, ts } from './usage-queries';
 
 const HOUR_MS = 3_600_000;
 

@@ -26,8 +26,6 @@ export function sourceOf(report: TReport): TUsageSource {
   return report.daysMatchAccountZone ? 'day' : 'dayFromHours';
 }
 
-export { queryRows };
-
 export const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 type TSourceSql = {

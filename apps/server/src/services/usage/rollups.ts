@@ -26,6 +26,7 @@ import {
 import { localDate } from '@rpc/contract';
 import type { TUsageRow } from '@rpc/gateway';
 import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 const HOUR_MS = 3_600_000;
@@ -654,14 +655,12 @@ export async function rebuildDayRollups(
     group by 1, 2, 3`);
 
   // The first previous-zone day the minute table still holds completely.
-  const first = await tx.execute<{ day: string | null }>(sql`
-    select ((min(minute) at time zone ${previousZone})::date + 1)::text as day
-    from usage_minute where account_id = ${accountId}`);
-  const rowsOf = (r: unknown): { day: string | null }[] =>
-    Array.isArray(r)
-      ? (r as { day: string | null }[])
-      : ((r as { rows: { day: string | null }[] }).rows ?? []);
-  const fromDay = rowsOf(first)[0]?.day;
+  const first = await queryRows<{ day: string | null }>(
+    tx,
+    sql`select ((min(minute) at time zone ${previousZone})::date + 1)::text as day
+      from usage_minute where account_id = ${accountId}`,
+  );
+  const fromDay = first[0]?.day;
   if (!fromDay) return;
   await tx
     .delete(usageDayKeyMethod)
