@@ -1,6 +1,6 @@
 /**
  * The per-key request log (issue 16) on each database: calls made through the real gateway (HTTP single, batch and
- * WebSocket, against a Hardhat node) reach request_logs through the SQL sink, and hub_getApiKeyRequestLogs pages
+ * WebSocket, against a Hardhat node) reach request_log_windows through the SQL sink, and hub_getApiKeyRequestLogs pages
  * and filters them for the key's own account only; refusals keep their code; bad input answers 10004 and changes
  * nothing; the bounds (retention, newest N per key) hold in answers and after the idempotent prune.
  */
@@ -11,9 +11,9 @@ import {
   type TParamsIn,
   type TResult,
 } from '@rpc/contract';
-import { apiKeys, requestLogDrops, requestLogs, type TDatabase } from '@rpc/db';
+import { apiKeys, requestLogDrops, requestLogWindows, type TDatabase } from '@rpc/db';
 import type { TChain, TLocalnet, TRequestLogEntry } from '@rpc/gateway';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LocalInvalidationChannel } from '../src/gateway/local-invalidation';
@@ -165,8 +165,12 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
     expect(all.list.find((e) => e.method === 'eth_chainId')!.ru).toBeGreaterThan(0);
     expect(all.list.find((e) => e.method === 'admin_peers')!.ru).toBe(0);
     // Nothing of the params or results is stored, in any column.
-    const stored = await db.select().from(requestLogs).where(eq(requestLogs.keyId, a.key.keyId));
-    expect(stored).toHaveLength(9);
+    const stored = await db
+      .select()
+      .from(requestLogWindows)
+      .where(eq(requestLogWindows.keyId, a.key.keyId));
+    expect(stored.reduce((n, w) => n + w.n, 0)).toBe(9);
+    expect(stored.flatMap((w) => w.entries)).toHaveLength(9);
     expect(JSON.stringify(stored)).not.toContain(secret.slice(2));
     expect(JSON.stringify(stored)).not.toContain('0xzz');
 
@@ -265,7 +269,7 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
   it('refuses bad input with 10004 and writes nothing', async () => {
     const a = await accountWithKey();
     const keyId = a.key.keyId;
-    const rows = async () => (await db.select({ n: count() }).from(requestLogs))[0]!.n;
+    const rows = async () => (await db.select({ n: count() }).from(requestLogWindows))[0]!.n;
     const before = await rows();
     // Params that are not an object at all fail the envelope (10002) before the method's schema.
     for (const params of ['keyId', 42, true]) {
@@ -332,7 +336,7 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
     expect(await found('d\\m')).toEqual(['weird\\method']);
     expect(await found('%')).toEqual(['weird%method']);
     expect((await found('WEIRD')).sort()).toEqual([...methods].sort());
-    expect(await found("'; drop table request_logs; --")).toEqual([]);
+    expect(await found("'; drop table request_log_windows; --")).toEqual([]);
     expect((await a.logs()).total).toBe(4);
   });
 
@@ -451,21 +455,31 @@ describe.each(TEST_DATABASES)('request log on $name', ({ open }) => {
     expect((await b.logs()).total).toBe(4);
 
     const ofKey = async (keyId: string) =>
-      (await db.select({ n: count() }).from(requestLogs).where(eq(requestLogs.keyId, keyId)))[0]!.n;
+      Number(
+        (
+          await db
+            .select({ n: sum(requestLogWindows.n) })
+            .from(requestLogWindows)
+            .where(eq(requestLogWindows.keyId, keyId))
+        )[0]!.n ?? 0,
+      );
     expect(await ofKey(a.key.keyId)).toBe(3 + over);
     const pruned = await pruneRequestLogs({ db, now, retentionHours: 72, chunkSize: 2 });
-    expect(pruned.expired).toBeGreaterThanOrEqual(5);
-    expect(pruned.overflow).toBeGreaterThanOrEqual(5);
+    expect(pruned.expired).toBe(5);
+    expect(pruned.overflow).toBe(5);
     expect(pruned.drops).toBeGreaterThanOrEqual(1);
     expect(await ofKey(a.key.keyId)).toBe(REQUEST_LOG_MAX_ROWS_PER_KEY);
     expect(await ofKey(b.key.keyId)).toBe(4);
-    const newest = await db
-      .select({ method: requestLogs.method })
-      .from(requestLogs)
-      .where(eq(requestLogs.keyId, a.key.keyId));
+    const newest = (
+      await db
+        .select({ entries: requestLogWindows.entries })
+        .from(requestLogWindows)
+        .where(eq(requestLogWindows.keyId, a.key.keyId))
+    ).flatMap((w) => w.entries.map((e) => e[2]));
     // The five oldest of the fresh ones went, the newest stayed.
-    expect(newest.map((r) => r.method)).not.toContain('eth_new4');
-    expect(newest.map((r) => r.method)).toContain('eth_new5');
+    expect(newest).not.toContain('eth_new4');
+    expect(newest).toContain('eth_new5');
+    expect(newest).toHaveLength(REQUEST_LOG_MAX_ROWS_PER_KEY);
     const drops = await db
       .select({ count: requestLogDrops.count })
       .from(requestLogDrops)

@@ -35,7 +35,6 @@ import {
   moneyLedger,
   notices,
   purchases,
-  requestLogs,
   ruPackages,
   spendLimits,
   stripeCustomers,
@@ -47,6 +46,7 @@ import {
 } from '@rpc/db';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRequestLogBatch } from '../src/services/request-logs/write-request-log-batch';
 import { postMoney } from '../src/services/wallet/post-money';
 import { TEST_DATABASES } from './helpers/databases';
 import { startFakeStripe, type TFakeStripe } from './helpers/fake-stripe';
@@ -596,16 +596,24 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
         as,
       );
       // A request-log entry with a marker method: hub_getApiKeyRequestLogs must never show it to another account.
-      await db.insert(requestLogs).values({
-        accountId,
-        keyId: key.keyId,
-        at: new Date(h.clock.now()),
-        chain: 'localnet',
-        method: `victim_${label}_${tag}`,
-        transport: 'http',
-        outcome: 'ok',
-        latencyMs: 1,
-        ru: 1,
+      await writeRequestLogBatch(db, {
+        batchId: randomUUID(),
+        createdAt: h.clock.now(),
+        entries: [
+          {
+            accountId,
+            keyId: key.keyId,
+            at: h.clock.now(),
+            chain: 'localnet',
+            method: `victim_${label}_${tag}`,
+            transport: 'http',
+            outcome: 'ok',
+            errorCode: null,
+            latencyMs: 1,
+            ru: 1,
+          },
+        ],
+        dropped: [],
       });
       const billingName = `${label} Billing ${tag}`;
       await ok(

@@ -10,22 +10,11 @@ import {
   type TRequestLogOutcome,
   type TRequestLogResult,
 } from '@rpc/contract';
-import { apiKeys, requestLogDrops, requestLogs, type TDatabase } from '@rpc/db';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  sql,
-  sum,
-  type SQL,
-} from 'drizzle-orm';
+import { apiKeys, requestLogDrops, type TDatabase, type TRequestLogEntryRow } from '@rpc/db';
+import { and, eq, gte, isNull, lt, sql, sum, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 import { escapeLike } from '../api-keys/get-api-keys';
+import { rankedEntriesOfKey } from './ranked-entries';
 import { RequestLogError, type TRequestLogCaller } from './request-log-error';
 
 const HOUR_MS = 3_600_000;
@@ -58,27 +47,22 @@ export async function getApiKeyRequestLogs(o: {
   if (!key) throw new RequestLogError('key_unknown');
 
   const since = Math.max(o.deps.clock.now() - retentionHours * HOUR_MS, p.from ?? 0);
-  const ofKey = and(eq(requestLogs.accountId, accountId), eq(requestLogs.keyId, p.keyId));
-  const where: (SQL | undefined)[] = [ofKey, gte(requestLogs.at, new Date(since))];
-  if (p.to !== undefined) where.push(lt(requestLogs.at, new Date(p.to)));
-  // The key's newest entries only: the oldest one kept bounds the rest (an index walk of at most N entries).
-  const [edge] = await db
-    .select({ at: requestLogs.at, id: requestLogs.id })
-    .from(requestLogs)
-    .where(ofKey)
-    .orderBy(desc(requestLogs.at), desc(requestLogs.id))
-    .offset(REQUEST_LOG_MAX_ROWS_PER_KEY - 1)
-    .limit(1);
-  if (edge)
-    where.push(
-      sql`(${requestLogs.at}, ${requestLogs.id}) >= (${edge.at.toISOString()}::timestamptz, ${edge.id})`,
-    );
+  // The key's newest entries only (ranked-entries.ts), then the filters, in one statement.
+  const where: SQL[] = [sql`rn <= ${REQUEST_LOG_MAX_ROWS_PER_KEY}`, sql`at >= ${since}`];
+  if (p.to !== undefined) where.push(sql`at < ${p.to}`);
   const search = p.method?.trim();
   // PostgreSQL's default LIKE escape character is the backslash, on both drivers.
-  if (search) where.push(ilike(requestLogs.method, `%${escapeLike(search)}%`));
-  if (p.outcome !== 'all')
-    where.push(inArray(requestLogs.outcome, [...REQUEST_LOG_FILTER_OUTCOMES[p.outcome]]));
-  const filter = and(...where);
+  if (search) where.push(sql`(v->>2) ilike ${`%${escapeLike(search)}%`}`);
+  if (p.outcome !== 'all') {
+    const outcomes = REQUEST_LOG_FILTER_OUTCOMES[p.outcome].map((x) => sql`${x}`);
+    where.push(sql`(v->>4) in (${sql.join(outcomes, sql`, `)})`);
+  }
+  const ranked = rankedEntriesOfKey({
+    keyId: p.keyId,
+    accountId,
+    max: REQUEST_LOG_MAX_ROWS_PER_KEY,
+    since,
+  });
 
   const dropWhere = [
     eq(requestLogDrops.accountId, accountId),
@@ -87,41 +71,36 @@ export async function getApiKeyRequestLogs(o: {
     gte(requestLogDrops.minute, new Date(since - (since % 60_000))),
     ...(p.to !== undefined ? [lt(requestLogDrops.minute, new Date(p.to))] : []),
   ];
-  const [rows, [total], [dropped]] = await Promise.all([
-    db
-      .select({
-        at: requestLogs.at,
-        chain: requestLogs.chain,
-        method: requestLogs.method,
-        transport: requestLogs.transport,
-        outcome: requestLogs.outcome,
-        errorCode: requestLogs.errorCode,
-        latencyMs: requestLogs.latencyMs,
-        ru: requestLogs.ru,
-      })
-      .from(requestLogs)
-      .where(filter)
-      .orderBy(desc(requestLogs.at), desc(requestLogs.id))
-      .limit(p.perPage)
-      .offset((p.page - 1) * p.perPage),
-    db.select({ n: count() }).from(requestLogs).where(filter),
+  const [[page], [dropped]] = await Promise.all([
+    queryRows<{ total: number | string; list: unknown }>(
+      db,
+      sql`with ${ranked},
+        kept as (select v, rn from ranked where ${sql.join(where, sql` and `)})
+        select (select count(*) from kept) as total,
+          (select coalesce(json_agg(v order by rn), '[]'::json) from (
+            select v, rn from kept order by rn limit ${p.perPage} offset ${(p.page - 1) * p.perPage}
+          ) as shown) as list`,
+    ),
     db
       .select({ n: sum(requestLogDrops.count) })
       .from(requestLogDrops)
       .where(and(...dropWhere)),
   ]);
+  const list = (
+    typeof page?.list === 'string' ? JSON.parse(page.list) : (page?.list ?? [])
+  ) as TRequestLogEntryRow[];
   return {
-    list: rows.map((r) => ({
-      at: r.at.getTime(),
-      chain: r.chain,
-      method: r.method,
-      transport: r.transport === 'ws' ? 'ws' : 'http',
-      outcome: r.outcome as TRequestLogOutcome,
-      errorCode: r.errorCode,
-      latencyMs: r.latencyMs,
-      ru: r.ru,
+    list: list.map(([at, chain, method, transport, outcome, errorCode, latencyMs, ru]) => ({
+      at,
+      chain,
+      method,
+      transport: transport === 'ws' ? 'ws' : 'http',
+      outcome: outcome as TRequestLogOutcome,
+      errorCode,
+      latencyMs,
+      ru,
     })),
-    total: Number(total?.n ?? 0),
+    total: Number(page?.total ?? 0),
     page: p.page,
     perPage: p.perPage,
     dropped: Number(dropped?.n ?? 0),
