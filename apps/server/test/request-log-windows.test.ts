@@ -270,6 +270,58 @@ describe.each(TEST_DATABASES)('request log windows on $name', ({ open }) => {
     expect(await storedEntries(db, key)).toHaveLength(MAX);
     expect((await readAll(db, accountId, key, t)).list).toEqual(got.list);
   });
+
+  it('stores what a hostile caller sent as a method without failing the window of every key', async () => {
+    const { accountId, keyIds } = await accountWithKeys(db, 2);
+    const [hostile, bystander] = keyIds as [string, string];
+    const now = Date.now();
+    const entry = (
+      keyId: string,
+      i: number,
+      over: Partial<TRequestLogEntry>,
+    ): TRequestLogEntry => ({
+      at: now - 10 + i,
+      accountId,
+      keyId,
+      chain: 'localnet',
+      method: 'eth_call',
+      transport: 'http',
+      outcome: 'refused',
+      errorCode: -32601,
+      latencyMs: 0,
+      ru: 0,
+      ...over,
+    });
+    // The gateway keeps 100 UTF-16 units of a made-up method: an emoji cut in half leaves a lone surrogate.
+    const cut = `${'x'.repeat(99)}\u{1F600}`.slice(0, 100);
+    const written = await writeRequestLogBatch(db, {
+      batchId: randomUUID(),
+      createdAt: now,
+      entries: [
+        entry(hostile, 0, { method: 'eth\u0000call' }),
+        entry(hostile, 1, { method: cut }),
+        entry(hostile, 2, { method: '\udc00tail', chain: 'dn:\u0000' }),
+        entry(hostile, 3, { method: 'ok\u{1F600}', errorCode: -2_147_483_648 }),
+        entry(hostile, 4, { errorCode: 2_147_483_648, latencyMs: Number.NaN, ru: -3 }),
+        entry(hostile, 5, { errorCode: 1.5, latencyMs: Number.POSITIVE_INFINITY }),
+        entry(bystander, 6, { method: 'eth_blockNumber', outcome: 'ok', errorCode: null, ru: 10 }),
+      ],
+      dropped: [],
+    });
+    expect(written.entries).toBe(7);
+    const got = (await readAll(db, accountId, hostile, now)).list;
+    expect(got.map((e) => [e.method, e.chain, e.errorCode, e.latencyMs, e.ru])).toEqual([
+      ['eth_call', 'localnet', null, 0, 0],
+      ['eth_call', 'localnet', null, 0, 0],
+      ['ok\u{1F600}', 'localnet', -2_147_483_648, 0, 0],
+      ['\ufffdtail', 'dn:', -32601, 0, 0],
+      [`${'x'.repeat(99)}\ufffd`, 'localnet', -32601, 0, 0],
+      ['ethcall', 'localnet', -32601, 0, 0],
+    ]);
+    expect((await readAll(db, accountId, bystander, now)).list.map((e) => e.method)).toEqual([
+      'eth_blockNumber',
+    ]);
+  });
 });
 
 describe.each(TEST_DATABASES)('an upgraded request log on $name', ({ name: kind }) => {

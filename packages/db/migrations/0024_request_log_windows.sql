@@ -8,7 +8,9 @@ CREATE TABLE "request_log_windows" (
 	"entries" json NOT NULL
 );
 --> statement-breakpoint
--- The entries already kept move over, one window per key and UTC minute, in their order (at, then id).
+-- The entries already kept move over, one window per key and minute, in their order (at, then id); a gateway
+-- of the earlier version still writing waits for the move (and then fails on the dropped table, and retries).
+LOCK TABLE "request_logs" IN EXCLUSIVE MODE;--> statement-breakpoint
 INSERT INTO "request_log_windows" ("account_id", "key_id", "first_at", "last_at", "n", "entries")
 SELECT "account_id", "key_id", min("at"), max("at"), count(*)::integer,
 	json_agg(json_build_array((extract(epoch from "at") * 1000)::double precision, "chain", "method", "transport",

@@ -42,27 +42,34 @@ export async function pruneRequestLogs(o: {
       select count(*) as rows, coalesce(sum(n), 0) as entries from gone`,
     chunk,
   );
-  // Windows straddling the cutoff keep their entries from it on (at most one per key and gateway).
-  const [straddled] = await queryRows<{ entries: number | string }>(
+  // Windows straddling the cutoff keep their entries from it on (about one per key and gateway); rewritten, a
+  // window starts after the cutoff, so the next chunk finds the next ones.
+  expired += await sumInChunks(
     o.db,
-    sql`with kept as (
+    (limit) => sql`with kept as (
         select w.id, w.n as was, count(e.v) as n, min(${ENTRY_AT}) as first,
           coalesce(json_agg(e.v order by e.ord) filter (where e.v is not null), '[]'::json) as entries
-        from request_log_windows w
+        from (select id, n, entries from request_log_windows where first_at < ${cutoff} order by id limit ${limit})
+          as w
         left join lateral json_array_elements(w.entries) with ordinality as e(v, ord)
           on ${ENTRY_AT} >= ${cutoffMs}
-        where w.first_at < ${cutoff}
         group by w.id, w.n
       ),
-      gone as (delete from request_log_windows w using kept where w.id = kept.id and kept.n = 0),
+      -- Compare and set: a window another pass has changed since this statement's snapshot is left to it.
+      gone as (
+        delete from request_log_windows w using kept where w.id = kept.id and kept.n = 0 and w.n = kept.was
+        returning kept.was as removed
+      ),
       trimmed as (
         update request_log_windows w set entries = kept.entries, n = kept.n,
           first_at = 'epoch'::timestamptz + kept.first * interval '1 millisecond'
-        from kept where w.id = kept.id and kept.n > 0
+        from kept where w.id = kept.id and kept.n > 0 and w.n = kept.was
+        returning kept.was - kept.n as removed
       )
-      select coalesce(sum(was - n), 0) as entries from kept`,
+      select (select count(*) from kept) as rows,
+        coalesce((select sum(removed) from gone), 0) + coalesce((select sum(removed) from trimmed), 0) as entries`,
+    chunk,
   );
-  expired += Number(straddled?.entries ?? 0);
 
   // Keys holding more than `max` entries, one at a time: the same ranking as the read, then every window outside
   // the newest `max` deleted and every window straddling them rewritten.
@@ -76,22 +83,26 @@ export async function pruneRequestLogs(o: {
       o.db,
       sql`with ${rankedEntriesOfKey({ keyId, max })},
         kept as (
-          select wid, count(*) as n, min(at) as first, max(at) as last, json_agg(v order by ord) as entries
-          from ranked where rn <= ${max} group by wid
+          select wid, wn as was, count(*) as n, min(at) as first, max(at) as last,
+            json_agg(v order by ord) as entries
+          from ranked where rn <= ${max} group by wid, wn
         ),
+        -- Wholly outside the newest: whatever another pass left of such a window goes too.
         gone as (
           delete from request_log_windows w
           where w.key_id = ${keyId} and not exists (select 1 from kept where kept.wid = w.id)
+          returning w.n as removed
         ),
+        -- Compare and set, as above.
         trimmed as (
           update request_log_windows w set entries = kept.entries, n = kept.n,
             first_at = 'epoch'::timestamptz + kept.first * interval '1 millisecond',
             last_at = 'epoch'::timestamptz + kept.last * interval '1 millisecond'
-          from kept where w.id = kept.wid and kept.n < w.n
+          from kept where w.id = kept.wid and kept.n < kept.was and w.n = kept.was
+          returning kept.was - kept.n as removed
         )
-        -- (Every part of the statement sees the windows as they were before it: what was there minus what stays.)
-        select coalesce((select sum(n) from request_log_windows where key_id = ${keyId}), 0)
-          - coalesce((select sum(n) from kept), 0) as entries`,
+        select coalesce((select sum(removed) from gone), 0)
+          + coalesce((select sum(removed) from trimmed), 0) as entries`,
     );
     overflow += Number(r?.entries ?? 0);
   }

@@ -18,7 +18,7 @@ export const ENTRY_AT = sql.raw(`(e.v->>0)::double precision`);
 /**
  * Common table expressions `ws`, `bound` and `ranked` (to follow `with`): `ranked` holds the entries of the key's
  * windows that can be among its newest `max`, as `wid` (window id), `ord` (place in the window, from 1), `v` (the
- * entry array), `at` (epoch ms) and `rn` (1 = newest; ties broken by window id, then place, later first).
+ * entry array), `wn` (the window's entry count), `at` (epoch ms) and `rn` (1 = newest; ties broken by window id, then place, later first).
  * Windows that end before `since` are left out of `ranked` (their entries are all older than anything newer than
  * `since`, so leaving them out changes no rank there).
  */
@@ -36,7 +36,7 @@ export function rankedEntriesOfKey(o: {
       ? sql``
       : sql`and ws.last_at >= 'epoch'::timestamptz + ${o.since}::double precision * interval '1 millisecond'`;
   return sql`ws as (
-      select id, last_at, entries, sum(n) over (order by last_at desc, id desc) - n as before
+      select id, n, last_at, entries, sum(n) over (order by last_at desc, id desc) - n as before
       from ${requestLogWindows} where ${ofKey}
     ),
     bound as (
@@ -46,7 +46,7 @@ export function rankedEntriesOfKey(o: {
       order by 1 desc offset ${o.max - 1} limit 1
     ),
     ranked as (
-      select ws.id as wid, e.ord, e.v, ${ENTRY_AT} as at,
+      select ws.id as wid, ws.n as wn, e.ord, e.v, ${ENTRY_AT} as at,
         row_number() over (order by ${ENTRY_AT} desc, ws.id desc, e.ord desc) as rn
       from ws cross join lateral json_array_elements(ws.entries) with ordinality as e(v, ord)
       where (not exists (select 1 from bound)

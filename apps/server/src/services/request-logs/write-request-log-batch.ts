@@ -128,11 +128,14 @@ function windowsOfKeys(
     w.n += 1;
     w.entries.push([
       e.at,
-      e.chain,
-      e.method,
+      storableText(e.chain),
+      storableText(e.method),
       e.transport,
       e.outcome,
-      e.errorCode !== null && Number.isInteger(e.errorCode) && Math.abs(e.errorCode) <= INT32_MAX
+      e.errorCode !== null &&
+      Number.isInteger(e.errorCode) &&
+      e.errorCode >= -INT32_MAX - 1 &&
+      e.errorCode <= INT32_MAX
         ? e.errorCode
         : null,
       roundCount(e.latencyMs),
@@ -140,6 +143,19 @@ function windowsOfKeys(
     ]);
   }
   return [...byKey.values()];
+}
+
+/** NUL, or half of a surrogate pair (a made-up method cut at 100 UTF-16 units), or a lone one. */
+const UNSTORABLE = /[\u0000\ud800-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text PostgreSQL takes in JSON: without NUL (which no text column or json value may hold) and with a lone
+ * surrogate replaced by U+FFFD. A caller's made-up method must not fail the batch of every key in the window.
+ */
+function storableText(s: string): string {
+  if (!UNSTORABLE.test(s)) return s;
+  return s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd');
 }
 
 /** A non-negative integer, halves rounded up; anything not finite is 0. */
