@@ -14,8 +14,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import { machine, writeBenchSection } from './bench-doc';
-import { CALL_BODY, cpuMs, startBenchNode, stopChild } from './gateway-tools';
+import { CALL_BODY, cpuMs, fmtK, range, startBenchNode, stopChild } from './gateway-tools';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -89,15 +90,9 @@ async function cell(
   };
 }
 
-const range = (xs: number[], f: (x: number) => string) => {
-  const lo = Math.min(...xs);
-  const hi = Math.max(...xs);
-  return f(lo) === f(hi) ? f(lo) : `${f(lo)}–${f(hi)}`;
-};
-
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
-  const load0 = (await import('node:os')).loadavg();
+  const load0 = os.loadavg();
   const results = new Map<string, TCell[]>();
   try {
     const upstream = await startBenchNode('bench/gateway-upstream.ts', { children });
@@ -109,20 +104,20 @@ async function main(): Promise<void> {
         const key = `${conns}×${depth}`;
         results.set(key, [...(results.get(key) ?? []), r]);
         console.log(
-          `round ${round + 1} ${key.padEnd(5)} ${(r.callsPerS / 1000).toFixed(1)}k calls/s  client ${r.clientUs.toFixed(1)} µs/call  upstream ${r.upstreamUs.toFixed(1)} µs/call`,
+          `round ${round + 1} ${key.padEnd(5)} ${fmtK(r.callsPerS)} calls/s  client ${r.clientUs.toFixed(1)} µs/call  upstream ${r.upstreamUs.toFixed(1)} µs/call`,
         );
       }
     }
   } finally {
     await Promise.all(children.map(stopChild));
   }
-  const load1 = (await import('node:os')).loadavg();
+  const load1 = os.loadavg();
   const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
   const rows = CONFIGS.map(([conns, depth]) => {
     const cells = results.get(`${conns}×${depth}`) ?? [];
     return `| ${conns} | ${depth} | ${range(
       cells.map((c) => c.callsPerS),
-      (v) => `${(v / 1000).toFixed(1)}k`,
+      fmtK,
     )} | ${range(
       cells.map((c) => c.clientUs),
       (v) => v.toFixed(1),

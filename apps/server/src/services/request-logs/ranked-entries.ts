@@ -17,8 +17,9 @@ export const ENTRY_AT = sql.raw(`(e.v->>0)::double precision`);
 
 /**
  * Common table expressions `ws`, `bound` and `ranked` (to follow `with`): `ranked` holds the entries of the key's
- * windows that can be among its newest `max`, as `wid` (window id), `ord` (place in the window, from 1), `v` (the
- * entry array), `wn` (the window's entry count), `at` (epoch ms) and `rn` (1 = newest; ties broken by window id, then place, later first).
+ * windows that can be among its newest `max`, as `wid` (window id), `wn` (its entry count), `ord` (place in the
+ * window, from 1), `v` (the entry array), `at` (epoch ms) and `rn` (1 = newest; ties broken by window id, then
+ * place, later first).
  * Windows that end before `since` are left out of `ranked` (their entries are all older than anything newer than
  * `since`, so leaving them out changes no rank there).
  */

@@ -1,8 +1,9 @@
 /**
  * Writes one batch of the gateway's per-key request log: its entries, one row per key (request_log_windows), and
- * how many entries of each key and minute the gateway did not keep (added on conflict). Once: the batch id goes into usage_batches in the same
- * transaction (marked REQUEST_LOG_BATCH_MARK, pruned with the usage batch ids), so a batch the gateway retries
- * after a lost acknowledgement changes nothing the second time. Answers what it wrote (nothing, the second time).
+ * how many entries of each key and minute the gateway did not keep (added on conflict). Once: the batch id goes
+ * into usage_batches in the same transaction (marked REQUEST_LOG_BATCH_MARK, pruned with the usage batch ids), so
+ * a batch the gateway retries after a lost acknowledgement changes nothing the second time. Answers what it wrote
+ * (nothing, the second time).
  */
 import {
   apiKeys,
