@@ -48,7 +48,7 @@ function context(): TGatewayContext {
       ]),
     ),
     send: async () => ({ status: 200, body: REPLY, upstream: 'stub' }),
-    sendTo: (_g: unknown, _b: unknown, done: (r: unknown) => void) =>
+    sendTo: (_g: unknown, _b: unknown, _quick: boolean, done: (r: unknown) => void) =>
       done({ status: 200, body: REPLY, upstream: 'stub' }),
   } as unknown as UpstreamSet;
   const chainMap = new Map(chains.map((c) => [c.id, { ...c, available: true }]));

@@ -18,6 +18,7 @@ import {
   upstreamCall,
 } from './pipeline';
 import { FILTER_METHODS } from './filter-owners';
+import { isQuickRead } from './metering';
 import { isScrapeAllowed } from './metrics';
 import { errorCodeOfBody, errorCodeOfObject } from './request-log';
 import { maxBatchOf } from './tiers';
@@ -408,7 +409,8 @@ function handleSingle(
   // needs only its size and whether it is an error.
   const upBody = JSON.stringify(upstreamCall(call, call.id));
   try {
-    ctx.upstreams.sendTo(call.route.group, upBody, (reply) => {
+    const quick = isQuickRead(ctx.ruTable, call.method);
+    ctx.upstreams.sendTo(call.route.group, upBody, quick, (reply) => {
       try {
         if (!reply) {
           settleCall(ctx, ticket, { kind: 'failed' });

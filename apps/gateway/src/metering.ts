@@ -39,6 +39,17 @@ export function listedPrice(table: TRuTable, method: string): number | undefined
   return undefined;
 }
 
+/**
+ * Quick reads (listed at most 15 RU: chain id, block number, gas price, balance, nonce, code, storage slot…): what
+ * a node answers from memory or with one lookup. Only they are pipelined to an upstream (raw-http-client.ts), so a
+ * slow call never holds back the calls written with it.
+ */
+export const QUICK_MAX_RU = 15;
+export function isQuickRead(table: TRuTable, method: string): boolean {
+  const price = table.methods[method];
+  return price !== undefined && price <= QUICK_MAX_RU;
+}
+
 /** RUs to reserve before a call is answered (the listed price, or the size-based minimum). */
 export function estimateRu(table: TRuTable, method: string): number {
   return listedPrice(table, method) ?? table.sizeBased.minRu;

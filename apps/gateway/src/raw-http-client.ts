@@ -1,10 +1,17 @@
 /**
  * Keep-alive HTTP/1.1 POSTs to a plain-http upstream on raw sockets (docs/decisions/gateway-design.md, "The raw
  * front"): the upstream half of the gateway's hot path without undici's dispatcher, which cost about a fifth of a
- * bare proxy's CPU per call. One request per connection at a time (no pipelining), at most `connections`
- * connections, the rest queued. Answers framed by Content-Length, chunked transfer coding or the connection's
- * close; 1xx answers skipped; a `Keep-Alive: timeout` hint honoured (an idle connection is not reused within a
- * second of it). https upstreams keep undici (upstreams.ts).
+ * bare proxy's CPU per call. At most `connections` connections, the rest queued. Answers framed by Content-Length,
+ * chunked transfer coding or the connection's close; 1xx answers skipped; a `Keep-Alive: timeout` hint honoured (an
+ * idle connection is not reused within a second of it). https upstreams keep undici (upstreams.ts).
+ *
+ * Pipelining ("Upstream pipelining" in the same record): a post marked `quick` (a fast read, chosen by the caller)
+ * may share a connection with other quick posts of the same event-loop turn, up to `pipelineDepth` of them, written
+ * in one write and answered in order. Only posts of one turn share a connection (a connection still awaiting
+ * answers takes no more), so a slow answer holds back only the calls that left with it. An answer that closes the
+ * connection (`Connection: close`, HTTP/1.0, framed by the close) ends pipelining to this upstream for good, and
+ * the posts behind it, which the upstream did not answer and by HTTP/1.1 did not process, are sent again; a
+ * connection that fails or times out fails every post on it, as it fails the one post of an unpipelined connection.
  */
 import net from 'node:net';
 
@@ -18,6 +25,8 @@ export type TRawClientOptions = {
   connectTimeoutMs: number;
   /** An idle connection is closed after this (default 30 s, or the upstream's hint less a second). */
   keepAliveMs?: number;
+  /** The most quick posts written together on one connection (default 1: no pipelining). */
+  pipelineDepth?: number;
 };
 
 /** The error of a post that got no answer; `code` ends in _TIMEOUT for a timeout (upstreams.ts errorKind). */
@@ -35,16 +44,26 @@ const CRLFCRLF = Buffer.from('\r\n\r\n');
 const EMPTY = Buffer.alloc(0);
 const MAX_HEAD = 64 * 1024;
 
-type TQueued = { head: string; body: string | Buffer; done: TPostDone };
+/** A post: written, or waiting for a connection; `quick` ones may share one. */
+type TPost = { head: string; body: string | Buffer; done: TPostDone; quick: boolean };
 
 export class RawHttpClient {
   private readonly idle: RawUpstreamConnection[] = [];
-  private readonly queue: TQueued[] = [];
+  private readonly queue: TPost[] = [];
   private queueHead = 0;
   private open = 0;
   private closing = false;
   private closed: (() => void) | undefined;
+  /** The connection taking this turn's quick posts, written at setImmediate (or when full). */
+  private filling: RawUpstreamConnection | undefined;
+  private readonly flushFilling = (): void => {
+    const f = this.filling;
+    this.filling = undefined;
+    f?.flush();
+  };
   readonly keepAliveMs: number;
+  /** 1 once the upstream has shown it closes connections after an answer. */
+  pipelineDepth: number;
 
   constructor(
     private readonly host: string,
@@ -53,23 +72,44 @@ export class RawHttpClient {
     readonly opts: TRawClientOptions,
   ) {
     this.keepAliveMs = opts.keepAliveMs ?? 30_000;
+    this.pipelineDepth = Math.max(1, Math.floor(opts.pipelineDepth ?? 1));
   }
 
-  /** POSTs a JSON body to `path`. */
-  post(path: string, body: string | Buffer, done: TPostDone): void {
+  /** POSTs a JSON body to `path`; `quick` lets it share a connection with other quick posts of this turn. */
+  post(path: string, body: string | Buffer, done: TPostDone, quick = false): void {
     if (this.closing) {
       done(new UpstreamSocketError('client closed', 'UPSTREAM_CLOSED'), 0, EMPTY);
       return;
     }
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     const head = `POST ${path} HTTP/1.1\r\nhost: ${this.hostHeader}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\nconnection: keep-alive\r\n\r\n`;
-    const conn = this.takeIdle();
-    if (conn) return conn.send(head, body, done);
-    if (this.open < this.opts.connections) {
-      this.open++;
-      return new RawUpstreamConnection(this, this.host, this.port).send(head, body, done);
+    const p: TPost = { head, body, done, quick: quick && this.pipelineDepth > 1 };
+    if (p.quick) {
+      const f = this.filling;
+      if (f !== undefined) {
+        f.add(p);
+        if (f.pending >= this.pipelineDepth) {
+          this.filling = undefined;
+          f.flush();
+        }
+        return;
+      }
     }
-    this.queue.push({ head, body, done });
+    const conn = this.takeIdle() ?? this.openOne();
+    if (!conn) {
+      this.queue.push(p);
+      return;
+    }
+    conn.add(p);
+    if (!p.quick) return conn.flush();
+    this.filling = conn;
+    setImmediate(this.flushFilling);
+  }
+
+  private openOne(): RawUpstreamConnection | undefined {
+    if (this.open >= this.opts.connections) return undefined;
+    this.open++;
+    return new RawUpstreamConnection(this, this.host, this.port);
   }
 
   private takeIdle(): RawUpstreamConnection | undefined {
@@ -82,19 +122,30 @@ export class RawHttpClient {
     }
   }
 
-  /** A connection that finished its answer and may take another. */
+  /** Gives `conn` the oldest queued post, and the quick ones right behind it when it is quick; false if none. */
+  private feed(conn: RawUpstreamConnection): boolean {
+    const first = this.dequeue();
+    if (!first) return false;
+    conn.add(first);
+    if (first.quick)
+      while (conn.pending < this.pipelineDepth && this.queue[this.queueHead]?.quick === true)
+        conn.add(this.dequeue() as TPost);
+    conn.flush();
+    return true;
+  }
+
+  /** A connection that finished its answers and may take more. */
   release(conn: RawUpstreamConnection): void {
-    const q = this.dequeue();
-    if (q) return conn.send(q.head, q.body, q.done);
+    if (this.feed(conn)) return;
     if (this.closing) return conn.destroy();
     this.idle.push(conn);
   }
 
   /** The oldest queued post, if any (a moving head, so taking one is O(1)). */
-  private dequeue(): TQueued | undefined {
+  private dequeue(): TPost | undefined {
     if (this.queueHead >= this.queue.length) return undefined;
-    const q = this.queue[this.queueHead] as TQueued;
-    this.queue[this.queueHead++] = undefined as unknown as TQueued;
+    const q = this.queue[this.queueHead] as TPost;
+    this.queue[this.queueHead++] = undefined as unknown as TPost;
     if (this.queueHead === this.queue.length) {
       this.queue.length = 0;
       this.queueHead = 0;
@@ -102,16 +153,45 @@ export class RawHttpClient {
     return q;
   }
 
+  /**
+   * Posts a connection took and the upstream did not process: written behind an answer that closed the connection
+   * (`closing`: pipelining ends for this upstream), or never written (the connection went first). They go first,
+   * on idle connections now or on the next ones free.
+   */
+  requeue(posts: TPost[], closing: boolean): void {
+    if (closing) this.pipelineDepth = 1;
+    if (this.closing) {
+      for (const p of posts)
+        p.done(new UpstreamSocketError('client closed', 'UPSTREAM_CLOSED'), 0, EMPTY);
+      return;
+    }
+    const rest = this.queue.slice(this.queueHead);
+    this.queue.length = 0;
+    this.queueHead = 0;
+    for (const p of posts) this.queue.push(p);
+    for (const p of rest) this.queue.push(p);
+    if (this.pipelineDepth === 1) for (const p of this.queue) p.quick = false;
+    while (this.queueHead < this.queue.length) {
+      const c = this.takeIdle() ?? this.openOne();
+      if (c === undefined) break;
+      this.feed(c);
+    }
+  }
+
+  /** A connection that failed takes no more of this turn's posts. */
+  unfill(conn: RawUpstreamConnection): void {
+    if (this.filling === conn) this.filling = undefined;
+  }
+
   /** A connection that is gone (closed, failed, or not reusable). */
   forget(conn: RawUpstreamConnection): void {
     const i = this.idle.indexOf(conn);
     if (i >= 0) this.idle.splice(i, 1);
+    this.unfill(conn);
     this.open--;
     // Someone is waiting: open a connection for them.
-    const q = this.closing ? undefined : this.dequeue();
-    if (q) {
-      this.open++;
-      new RawUpstreamConnection(this, this.host, this.port).send(q.head, q.body, q.done);
+    if (!this.closing && this.queueHead < this.queue.length) {
+      this.feed(this.openOne() as RawUpstreamConnection);
       return;
     }
     if (this.closing && this.open === 0) this.closed?.();
@@ -146,7 +226,9 @@ const enum Mode {
 class RawUpstreamConnection {
   private readonly socket: net.Socket;
   private mode = Mode.Idle;
-  private done: TPostDone | undefined;
+  /** Posts on this connection in order: the first `written` of them were written, and await answers. */
+  private posts: TPost[] = [];
+  private written = 0;
   private buf: Buffer = EMPTY;
   private status = 0;
   private remaining = 0;
@@ -175,20 +257,50 @@ class RawUpstreamConnection {
     return !this.gone && now < this.reuseUntil;
   }
 
-  send(head: string, body: string | Buffer, done: TPostDone): void {
-    this.done = done;
-    this.mode = Mode.Head;
-    this.buf = EMPTY;
-    this.parts = [];
-    this.closeAfter = false;
-    if (this.socket.connecting === false) this.socket.setTimeout(this.client.opts.timeoutMs);
-    if (typeof body === 'string') this.socket.write(head + body);
-    else {
-      this.socket.cork();
-      this.socket.write(head, 'latin1');
-      this.socket.write(body);
-      this.socket.uncork();
+  /** Posts on this connection, written or not. */
+  get pending(): number {
+    return this.posts.length;
+  }
+
+  add(p: TPost): void {
+    this.posts.push(p);
+  }
+
+  /** Writes the posts added since the last flush, in one write. */
+  flush(): void {
+    const posts = this.posts;
+    const from = this.written;
+    // A destroyed socket's posts are settled by its close (those not written go on another connection).
+    if (from === posts.length || this.socket.destroyed) return;
+    this.written = posts.length;
+    if (from === 0) {
+      this.mode = Mode.Head;
+      this.buf = EMPTY;
+      this.parts = [];
+      this.closeAfter = false;
+      if (this.socket.connecting === false) this.socket.setTimeout(this.client.opts.timeoutMs);
     }
+    let text = '';
+    let strings = true;
+    for (let i = from; i < posts.length; i++) {
+      const p = posts[i] as TPost;
+      if (typeof p.body !== 'string') {
+        strings = false;
+        break;
+      }
+      text += p.head + p.body;
+    }
+    if (strings) {
+      this.socket.write(text);
+      return;
+    }
+    this.socket.cork();
+    for (let i = from; i < posts.length; i++) {
+      const p = posts[i] as TPost;
+      this.socket.write(p.head, 'latin1');
+      this.socket.write(p.body);
+    }
+    this.socket.uncork();
   }
 
   destroy(): void {
@@ -228,7 +340,8 @@ class RawUpstreamConnection {
           if (this.buf.length < this.remaining) return;
           const body = this.buf.subarray(0, this.remaining);
           this.buf = this.buf.subarray(this.remaining);
-          return this.finish(body);
+          this.finish(body);
+          break;
         }
         case Mode.ChunkSize: {
           const end = this.buf.indexOf(CRLF);
@@ -272,7 +385,8 @@ class RawUpstreamConnection {
           this.buf = this.buf.subarray(end + 2);
           if (end > 0) break;
           const parts = this.parts;
-          return this.finish(parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
+          this.finish(parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
+          break;
         }
         case Mode.UntilClose:
           if (this.buf.length > 0) this.parts.push(this.buf);
@@ -337,45 +451,67 @@ class RawUpstreamConnection {
     }
   }
 
+  /** The first awaited post's answer is whole: the next answer follows, or the connection is free again. */
   private finish(body: Buffer): void {
-    const done = this.done;
-    this.done = undefined;
-    this.mode = Mode.Idle;
-    const extra = this.buf.length > 0;
-    this.buf = EMPTY;
+    const p = this.posts.shift() as TPost;
+    this.written--;
     this.parts = [];
-    if (this.closeAfter || extra) this.socket.destroy();
-    else {
-      this.socket.setTimeout(this.client.keepAliveMs);
-      this.client.release(this);
+    if (this.closeAfter) {
+      // Nothing more will come on this connection: whatever was written behind this answer goes again.
+      this.mode = Mode.Idle;
+      this.buf = EMPTY;
+      const rest = this.posts.splice(0);
+      this.written = 0;
+      this.socket.destroy();
+      if (rest.length > 0) this.client.requeue(rest, true);
+    } else if (this.written > 0) {
+      this.mode = Mode.Head;
+    } else {
+      this.mode = Mode.Idle;
+      const extra = this.buf.length > 0;
+      this.buf = EMPTY;
+      if (extra) this.socket.destroy();
+      else {
+        this.socket.setTimeout(this.client.keepAliveMs);
+        this.client.release(this);
+      }
     }
-    done?.(null, this.status, body);
+    p.done(null, this.status, body);
   }
 
+  /** Every post written on this connection fails with `err`; those not written yet go on another. */
   private fail(err: Error): void {
-    const done = this.done;
-    this.done = undefined;
     this.mode = Mode.Idle;
+    const posts = this.posts.splice(0);
+    const unwritten = posts.splice(this.written);
+    this.written = 0;
     this.socket.destroy();
-    done?.(err, 0, EMPTY);
+    this.client.unfill(this);
+    if (unwritten.length > 0) this.client.requeue(unwritten, false);
+    for (const p of posts) p.done(err, 0, EMPTY);
   }
 
   private onClose(): void {
     if (this.gone) return;
     this.gone = true;
-    if (this.done && this.mode === Mode.UntilClose) {
+    if (this.written > 0 && this.mode === Mode.UntilClose) {
       const parts = this.parts;
-      this.closeAfter = true;
-      const done = this.done;
-      this.done = undefined;
+      const p = this.posts.shift() as TPost;
+      const rest = this.posts.splice(0);
+      this.written = 0;
       this.mode = Mode.Idle;
       this.client.forget(this);
-      done(null, this.status, parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
+      if (rest.length > 0) this.client.requeue(rest, true);
+      p.done(null, this.status, parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
       return;
     }
-    const done = this.done;
-    this.done = undefined;
+    const posts = this.posts.splice(0);
+    const unwritten = posts.splice(this.written);
+    this.written = 0;
+    this.mode = Mode.Idle;
     this.client.forget(this);
-    done?.(new UpstreamSocketError('upstream closed the connection', 'UPSTREAM_SOCKET'), 0, EMPTY);
+    if (unwritten.length > 0) this.client.requeue(unwritten, false);
+    const err = new UpstreamSocketError('upstream closed the connection', 'UPSTREAM_SOCKET');
+    for (const p of posts) p.done(err, 0, EMPTY);
   }
 }

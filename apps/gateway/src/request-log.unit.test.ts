@@ -157,7 +157,8 @@ function harness(reply: (body: string) => string | null) {
       ]),
     ),
     send: async (_g: unknown, body: unknown) => answer(body),
-    sendTo: (_g: unknown, body: unknown, done: (r: unknown) => void) => done(answer(body)),
+    sendTo: (_g: unknown, body: unknown, _quick: boolean, done: (r: unknown) => void) =>
+      done(answer(body)),
   } as unknown as UpstreamSet;
   const chainMap = new Map(chains.map((c) => [c.id, { ...c, available: true }]));
   const written: TRequestLogBatch[] = [];

@@ -55,6 +55,11 @@ export type TGatewayOptions = {
   upstreamTimeoutMs?: number;
   maxLagBlocks?: number;
   connectionsPerUpstream?: number;
+  /**
+   * The most quick reads written together on one connection to a plain-http upstream (HTTP/1.1 pipelining;
+   * default: UPSTREAM_PIPELINE, else 1 = one call per connection at a time).
+   */
+  upstreamPipeline?: number;
   /** This process's share of each key's rates when several gateway processes serve the keys (default 1). */
   limitShare?: () => number;
   /**
@@ -140,6 +145,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     timeoutMs: opts.upstreamTimeoutMs ?? 10_000,
     maxLagBlocks: opts.maxLagBlocks ?? 10,
     connectionsPerUpstream: opts.connectionsPerUpstream ?? 128,
+    pipelineDepth: opts.upstreamPipeline ?? pipelineFromEnv(),
     metrics: metrics.upstream,
   });
   const lastNotice = new Map<string, number>();
@@ -260,4 +266,13 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
       rawFront: () => front?.stats(),
     }),
   };
+}
+
+/** UPSTREAM_PIPELINE: 1 (the default) to 64 quick reads per upstream connection; anything else stops the start. */
+export function pipelineFromEnv(value = process.env.UPSTREAM_PIPELINE): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`UPSTREAM_PIPELINE must be a whole number from 1 to 64, not "${value}"`);
+  return n;
 }

@@ -33,6 +33,11 @@ export type TUpstreamOptions = {
   /** An upstream more than this many blocks behind the best one is skipped while another one is in sync. */
   maxLagBlocks: number;
   connectionsPerUpstream: number;
+  /**
+   * The most quick calls written together on one connection to a plain-http upstream (HTTP/1.1 pipelining,
+   * raw-http-client.ts); 1 sends one call per connection at a time.
+   */
+  pipelineDepth?: number;
   /** Where attempts are recorded (latency, errors); none in unit tests. */
   metrics?: TUpstreamMetrics;
 };
@@ -41,7 +46,8 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Where an upstream's POSTs go: raw-http-client.ts for http upstreams, undici's Pool for https ones. */
 export type TUpstreamClient = {
-  post(path: string, body: string | Buffer, done: TPostDone): void;
+  /** `quick`: a fast read that may share a connection with others (raw client only). */
+  post(path: string, body: string | Buffer, done: TPostDone, quick?: boolean): void;
   close(): Promise<void>;
 };
 
@@ -94,8 +100,8 @@ class UndiciClient implements TUpstreamClient {
   }
 }
 
-function post(u: TUpstream, body: string | Buffer, done: TPostDone): void {
-  u.client.post(u.path, body, done);
+function post(u: TUpstream, body: string | Buffer, done: TPostDone, quick: boolean): void {
+  u.client.post(u.path, body, done, quick);
 }
 
 /** Set UPSTREAM_CLIENT=undici to send http upstreams' calls through undici too (comparisons). */
@@ -208,6 +214,7 @@ export class UpstreamSet {
                 connections: this.opts.connectionsPerUpstream,
                 timeoutMs: this.opts.timeoutMs,
                 connectTimeoutMs: Math.min(this.opts.timeoutMs, 5000),
+                pipelineDepth: this.opts.pipelineDepth,
               },
             )
           : new UndiciClient(
@@ -261,14 +268,16 @@ export class UpstreamSet {
   /**
    * Sends `body` to the group, trying the next member on a network error, a timeout or an HTTP 5xx/429;
    * `done` gets the reply, or undefined when every member failed. Callback form: the single-call hot path
-   * uses it to avoid a promise and an async frame per call (and per attempt).
+   * uses it to avoid a promise and an async frame per call (and per attempt). `quick`: a fast read, which may be
+   * pipelined with others to a plain-http upstream.
    */
   sendTo(
     group: UpstreamGroup,
     body: string | Buffer,
+    quick: boolean,
     done: (reply: TUpstreamReply | undefined) => void,
   ): void {
-    this.attempt(group, group.order(this.opts.maxLagBlocks), 0, body, done);
+    this.attempt(group, group.order(this.opts.maxLagBlocks), 0, body, done, quick);
   }
 
   private attempt(
@@ -277,21 +286,27 @@ export class UpstreamSet {
     i: number,
     body: string | Buffer,
     done: (reply: TUpstreamReply | undefined) => void,
+    quick: boolean,
   ): void {
     const u = order[i];
     if (u === undefined) return done(undefined);
     const started = performance.now();
-    post(u, body, (err, status, resBody) => {
-      // Every reply is timed, 5xx and 429 included; an attempt that got none is an error only.
-      if (!err) this.observe(group, u, (performance.now() - started) / 1000);
-      if (err || status >= 500 || status === 429) {
-        this.opts.metrics?.error(group.chain, labelIn(group, u), errorKind(err, status));
-        this.markFailure(u);
-        return this.attempt(group, order, i + 1, body, done);
-      }
-      u.failures = 0;
-      done({ status, body: resBody, upstream: u.url });
-    });
+    post(
+      u,
+      body,
+      (err, status, resBody) => {
+        // Every reply is timed, 5xx and 429 included; an attempt that got none is an error only.
+        if (!err) this.observe(group, u, (performance.now() - started) / 1000);
+        if (err || status >= 500 || status === 429) {
+          this.opts.metrics?.error(group.chain, labelIn(group, u), errorKind(err, status));
+          this.markFailure(u);
+          return this.attempt(group, order, i + 1, body, done, quick);
+        }
+        u.failures = 0;
+        done({ status, body: resBody, upstream: u.url });
+      },
+      quick,
+    );
   }
 
   private observe(group: UpstreamGroup, u: TUpstream, seconds: number): void {
@@ -305,7 +320,7 @@ export class UpstreamSet {
 
   /** Promise form of sendTo (batches, tests). */
   send(group: UpstreamGroup, body: string | Buffer): Promise<TUpstreamReply | undefined> {
-    return new Promise((resolve) => this.sendTo(group, body, resolve));
+    return new Promise((resolve) => this.sendTo(group, body, false, resolve));
   }
 
   private markFailure(u: TUpstream): void {

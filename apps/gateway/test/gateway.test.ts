@@ -1,5 +1,6 @@
 // The gateway against a real Hardhat node: serving, metering, limits, routing, invalidation and bad input.
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { Transaction, weigwei } from 'micro-eth-signer';
@@ -13,7 +14,7 @@ import { startLocalnet } from '../src/localnet';
 import { KeyLimiter } from '../src/limits';
 import { computeRu } from '../src/metering';
 import type { TGateway, TGatewayOptions } from '../src/server';
-import { startGateway } from '../src/server';
+import { pipelineFromEnv, startGateway } from '../src/server';
 import { getTier } from '../src/tiers';
 import type { TKeyInfo, TServicePausedEvent } from '../src/types';
 import { UpstreamSet } from '../src/upstreams';
@@ -530,6 +531,113 @@ describe('key changes take effect within one second', () => {
     await sleep(20);
     expect((await rpc(endpoint(k), call('eth_chainId'))).status).toBe(403);
     expect((await rpc(endpoint(k), call('eth_blockNumber'))).status).toBe(200);
+  });
+});
+
+describe('upstream pipelining (upstreamPipeline / UPSTREAM_PIPELINE)', () => {
+  it('quick reads of one turn share a connection to the node; every call answered with its own result and metered exactly', async () => {
+    // A byte-for-byte TCP tap in front of Hardhat that counts the POSTs arriving in each read.
+    const lnPort = Number(new URL(ln.url).port);
+    let mostInOneRead = 0;
+    let upstreamConnections = 0;
+    const tap = net.createServer((inbound) => {
+      upstreamConnections++;
+      const out = net.connect(lnPort, '127.0.0.1');
+      inbound.on('data', (d: Buffer) => {
+        mostInOneRead = Math.max(mostInOneRead, d.toString('latin1').split('POST ').length - 1);
+        out.write(d);
+      });
+      out.pipe(inbound);
+      inbound.on('error', () => out.destroy());
+      out.on('error', () => inbound.destroy());
+      inbound.on('close', () => out.destroy());
+    });
+    await new Promise<void>((r) => tap.listen(0, '127.0.0.1', r));
+    const tapUrl = `http://127.0.0.1:${(tap.address() as AddressInfo).port}`;
+    const localnet = loadChains({}).find((c) => c.id === 'localnet')!;
+    const g = await startGateway({
+      ...gwOptions,
+      chains: [withUpstreams(localnet, { full: [tapUrl] }, [])],
+      upstreamPipeline: 8,
+    });
+    try {
+      const k = await addKey();
+      const url = new URL(`${g.url}/v1/localnet/${k.key}`);
+      const calls = [
+        ...Array.from({ length: 12 }, (_, i) => call('eth_blockNumber', [], i)),
+        ...Array.from({ length: 12 }, (_, i) =>
+          call('eth_getBalance', [ACCOUNT1, 'latest'], `b${i}`),
+        ),
+        // Not quick (20 RU): each goes alone.
+        ...Array.from({ length: 4 }, (_, i) =>
+          call('eth_getBlockByNumber', ['0x0', false], `n${i}`),
+        ),
+      ];
+      // One socket per call, all connected, then every request written in the same tick: the gateway reads them
+      // in one event-loop turn.
+      const sockets = await Promise.all(
+        calls.map(
+          () =>
+            new Promise<net.Socket>((resolve, reject) => {
+              const s = net.connect(Number(url.port), url.hostname, () => resolve(s));
+              s.on('error', reject);
+            }),
+        ),
+      );
+      const answers = sockets.map(
+        (s) =>
+          new Promise<unknown>((resolve) => {
+            let text = '';
+            s.on('data', (d: Buffer) => {
+              text += d.toString('utf8');
+              const end = text.indexOf('\r\n\r\n');
+              const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? -1);
+              if (end >= 0 && length >= 0 && text.length >= end + 4 + length) {
+                s.destroy();
+                resolve(JSON.parse(text.slice(end + 4, end + 4 + length)));
+              }
+            });
+          }),
+      );
+      sockets.forEach((s, i) => {
+        const body = JSON.stringify(calls[i]);
+        s.write(
+          `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n` +
+            `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      });
+      const got = (await Promise.all(answers)) as { id: unknown; result: unknown }[];
+      const block = (await direct('eth_blockNumber')).result;
+      const genesis = (await direct('eth_getBlockByNumber', ['0x0', false])).result;
+      const balance = (await direct('eth_getBalance', [ACCOUNT1, 'latest'])).result;
+      expect(got.map((a) => a.id)).toEqual(calls.map((c) => c.id));
+      got.forEach((a, i) => {
+        const method = calls[i]!.method;
+        expect(a.result).toEqual(
+          method === 'eth_blockNumber' ? block : method === 'eth_getBalance' ? balance : genesis,
+        );
+      });
+      // Several calls went up in one write (pipelined), on fewer connections than calls.
+      expect(mostInOneRead).toBeGreaterThanOrEqual(2);
+      expect(mostInOneRead).toBeLessThanOrEqual(8);
+      expect(upstreamConnections).toBeLessThan(calls.length);
+      expect(await usageOf(k, g)).toEqual({
+        eth_blockNumber: { requests: 12, ru: 120, errors: 0 },
+        eth_getBalance: { requests: 12, ru: 180, errors: 0 },
+        eth_getBlockByNumber: { requests: 4, ru: 80, errors: 0 },
+      });
+    } finally {
+      await g.stop();
+      await new Promise<void>((r) => tap.close(() => r()));
+    }
+  });
+
+  it('UPSTREAM_PIPELINE is read as a whole number from 1 to 64, anything else refused', () => {
+    expect(pipelineFromEnv(undefined)).toBe(1);
+    expect(pipelineFromEnv('')).toBe(1);
+    expect(pipelineFromEnv('8')).toBe(8);
+    for (const bad of ['0', '65', '2.5', 'eight', '-1', '1e9'])
+      expect(() => pipelineFromEnv(bad), bad).toThrow(/UPSTREAM_PIPELINE/);
   });
 });
 

@@ -12,22 +12,29 @@ type TAnswer = (req: string, socket: net.Socket, n: number) => unknown;
 async function upstream(answer: TAnswer) {
   let connections = 0;
   let requests = 0;
+  /** Requests read per connection, and the most read off one `data` event (several: they came in one write). */
+  const perConnection: number[] = [];
+  let mostInOneRead = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
-    connections++;
+    const index = connections++;
+    perConnection[index] = 0;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
     let buf = '';
     socket.on('data', (d) => {
       buf += d.toString('latin1');
+      let read = 0;
       for (;;) {
         const end = buf.indexOf('\r\n\r\n');
-        if (end < 0) return;
+        if (end < 0) break;
         const length = Number(/content-length: (\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
-        if (buf.length < end + 4 + length) return;
+        if (buf.length < end + 4 + length) break;
         const req = buf.slice(0, end + 4 + length);
         buf = buf.slice(end + 4 + length);
+        perConnection[index] = (perConnection[index] ?? 0) + 1;
+        mostInOneRead = Math.max(mostInOneRead, ++read);
         void answer(req, socket, requests++);
       }
     });
@@ -36,7 +43,7 @@ async function upstream(answer: TAnswer) {
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    stats: () => ({ connections, requests, open: sockets.size }),
+    stats: () => ({ connections, requests, open: sockets.size, perConnection, mostInOneRead }),
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise<void>((r) => server.close(() => r()));
@@ -61,13 +68,19 @@ async function setup(answer: TAnswer, opts: Partial<RawHttpClient['opts']> = {})
     ...opts,
   });
   clients.push(client);
-  const post = (body = '{"id":1}', path = '/rpc?k=1') =>
+  const post = (body = '{"id":1}', path = '/rpc?k=1', quick = false) =>
     new Promise<{ err: Error | null; status: number; body: string }>((resolve) =>
-      client.post(path, body, (err, status, b) =>
-        resolve({ err, status, body: b.toString('utf8') }),
+      client.post(
+        path,
+        body,
+        (err, status, b) => resolve({ err, status, body: b.toString('utf8') }),
+        quick,
       ),
     );
-  return { up, client, post };
+  /** Quick posts of one event-loop turn, bodies {"id":i}. */
+  const quick = (ids: number[]) =>
+    Promise.all(ids.map((i) => post(`{"id":${i}}`, '/rpc?k=1', true)));
+  return { up, client, post, quick };
 }
 
 /** Writes `text` one byte at a time, each in its own packet. */
@@ -227,5 +240,173 @@ describe('RawHttpClient', () => {
     expect(results).toEqual(['{"late":true}', 'UPSTREAM_CLOSED']);
     await sleep(20);
     expect(up.stats().open).toBe(0);
+  });
+});
+
+/** The request's body: the upstreams here echo it, so each answer names the call it belongs to. */
+const bodyOf = (req: string) => req.slice(req.indexOf('\r\n\r\n') + 4);
+const bodies = (answers: { err: Error | null; body: string }[]) =>
+  answers.map((a) => (a.err ? (a.err as { code?: string }).code : a.body));
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('RawHttpClient pipelining (quick posts)', () => {
+  it('writes the quick posts of one turn together on one connection, each answered with its own body', async () => {
+    const { up, quick } = await setup((req, s) => s.write(ok(bodyOf(req))), { pipelineDepth: 8 });
+    const answers = await quick(ids(1, 6));
+    expect(bodies(answers)).toEqual(ids(1, 6).map((i) => `{"id":${i}}`));
+    expect(up.stats()).toMatchObject({ connections: 1, requests: 6, mostInOneRead: 6 });
+    // The connection is reused for the next turn's posts.
+    expect(bodies(await quick([7, 8]))).toEqual(['{"id":7}', '{"id":8}']);
+    expect(up.stats().connections).toBe(1);
+  });
+
+  it('reads answers of every framing back to back, split at every byte, in order', async () => {
+    const answers: string[] = [];
+    const framed = (body: string, n: number) =>
+      n % 3 === 0
+        ? ok(body)
+        : n % 3 === 1
+          ? `HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\n${body.slice(0, 3)}\r\n${(body.length - 3).toString(16)}\r\n${body.slice(3)}\r\n0\r\n\r\n`
+          : `HTTP/1.1 100 Continue\r\n\r\n${ok(body)}`;
+    const { up, quick } = await setup(
+      (req, s, n) => {
+        answers.push(framed(bodyOf(req), n));
+        // All five answers at once, one byte per packet.
+        if (answers.length === 5) void drip(s, answers.join(''));
+      },
+      { pipelineDepth: 8 },
+    );
+    expect(bodies(await quick(ids(1, 5)))).toEqual(ids(1, 5).map((i) => `{"id":${i}}`));
+    expect(up.stats().connections).toBe(1);
+  });
+
+  it('puts at most pipelineDepth posts on a connection, and never pipelines posts not marked quick', async () => {
+    const { up, post, quick } = await setup((req, s) => s.write(ok(bodyOf(req))), {
+      pipelineDepth: 4,
+      connections: 8,
+    });
+    expect(bodies(await quick(ids(1, 10)))).toEqual(ids(1, 10).map((i) => `{"id":${i}}`));
+    expect(up.stats().perConnection.slice(0, 3)).toEqual([4, 4, 2]);
+    await sleep(20);
+    const before = up.stats().connections;
+    const plain = await Promise.all(ids(1, 5).map((i) => post(`{"id":${i}}`)));
+    expect(bodies(plain)).toEqual(ids(1, 5).map((i) => `{"id":${i}}`));
+    // 3 idle connections reused, 2 opened: one post each.
+    expect(up.stats().connections).toBe(before + 2);
+    expect(up.stats().mostInOneRead).toBe(4);
+  });
+
+  it('a connection awaiting answers takes no more: a slow answer holds back only the posts written with it', async () => {
+    // Answers in order on each connection, as HTTP/1.1 asks: call 2 waits behind call 1.
+    const turn = new WeakMap<net.Socket, Promise<void>>();
+    const { up, quick } = await setup(
+      (req, s) => {
+        const next = (turn.get(s) ?? Promise.resolve()).then(async () => {
+          if (req.includes('"id":1')) await sleep(300);
+          s.write(ok(bodyOf(req)));
+        });
+        turn.set(s, next);
+      },
+      { pipelineDepth: 8 },
+    );
+    let firstDone = false;
+    const first = quick([1, 2]).then((a) => {
+      firstDone = true;
+      return a;
+    });
+    await sleep(20);
+    expect(bodies(await quick([3, 4]))).toEqual(['{"id":3}', '{"id":4}']);
+    expect(firstDone).toBe(false); // 3 and 4 did not wait behind call 1
+    expect(bodies(await first)).toEqual(['{"id":1}', '{"id":2}']);
+    expect(up.stats().perConnection).toEqual([2, 2]);
+  });
+
+  it('queued quick posts leave together when a connection frees', async () => {
+    const { up, quick } = await setup(
+      async (req, s) => {
+        await sleep(30);
+        s.write(ok(bodyOf(req)));
+      },
+      { pipelineDepth: 3, connections: 1 },
+    );
+    const first = quick([1]);
+    await sleep(5);
+    const rest = quick(ids(2, 8));
+    expect(bodies(await first)).toEqual(['{"id":1}']);
+    expect(bodies(await rest)).toEqual(ids(2, 8).map((i) => `{"id":${i}}`));
+    expect(up.stats()).toMatchObject({ connections: 1, mostInOneRead: 3 });
+  });
+
+  it('an answer that closes the connection: the posts behind it go again and pipelining ends for the upstream', async () => {
+    for (const closing of [
+      (body: string) => ok(body, 'connection: close\r\n'),
+      (body: string) => `HTTP/1.0 200 OK\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      (body: string) => `HTTP/1.1 200 OK\r\n\r\n${body}`, // framed by the close
+    ]) {
+      const { up, client, quick } = await setup(
+        (req, s) => {
+          // Answers the first request of each connection, then closes without reading on.
+          if (s.readableEnded || (s as net.Socket & { answered?: boolean }).answered) return;
+          (s as net.Socket & { answered?: boolean }).answered = true;
+          s.end(closing(bodyOf(req)));
+        },
+        { pipelineDepth: 8, connections: 4 },
+      );
+      expect(bodies(await quick(ids(1, 5)))).toEqual(ids(1, 5).map((i) => `{"id":${i}}`));
+      expect(client.pipelineDepth).toBe(1);
+      expect(up.stats().perConnection[0]).toBe(5); // all five were written on the first one
+      expect(up.stats().mostInOneRead).toBe(5);
+      const before = up.stats().requests;
+      expect(bodies(await quick([6, 7]))).toEqual(['{"id":6}', '{"id":7}']);
+      expect(up.stats().requests - before).toBe(2); // one each, not pipelined
+    }
+  });
+
+  it('a connection that fails fails every post written on it, as it fails one', async () => {
+    const cut = await setup(
+      (_req, s, n) => {
+        if (n === 2) s.destroy();
+      },
+      { pipelineDepth: 8 },
+    );
+    expect(bodies(await cut.quick([1, 2, 3]))).toEqual([
+      'UPSTREAM_SOCKET',
+      'UPSTREAM_SOCKET',
+      'UPSTREAM_SOCKET',
+    ]);
+    const silent = await setup(() => {}, { pipelineDepth: 8, timeoutMs: 150 });
+    expect(bodies(await silent.quick([1, 2]))).toEqual(['UPSTREAM_TIMEOUT', 'UPSTREAM_TIMEOUT']);
+    const bad = await setup(
+      (req, s) => s.write(req.includes('"id":1') ? ok('{}') : 'nonsense\r\n\r\n'),
+      {
+        pipelineDepth: 8,
+      },
+    );
+    expect(bodies(await bad.quick([1, 2, 3]))).toEqual([
+      '{}',
+      'UPSTREAM_PROTOCOL',
+      'UPSTREAM_PROTOCOL',
+    ]);
+    // The client is still usable after each.
+    expect(bodies(await bad.quick([1]))).toEqual(['{}']);
+  });
+
+  it('close() fails queued quick posts and lets the written ones finish', async () => {
+    const { client, quick } = await setup(
+      async (req, s) => {
+        await sleep(40);
+        s.write(ok(bodyOf(req)));
+      },
+      { pipelineDepth: 2, connections: 1 },
+    );
+    const answers = quick(ids(1, 4));
+    await sleep(5);
+    await client.close();
+    expect(bodies(await answers)).toEqual([
+      '{"id":1}',
+      '{"id":2}',
+      'UPSTREAM_CLOSED',
+      'UPSTREAM_CLOSED',
+    ]);
   });
 });
