@@ -409,7 +409,8 @@ function handleSingle(
   // needs only its size and whether it is an error.
   const upBody = JSON.stringify(upstreamCall(call, call.id));
   try {
-    const quick = isQuickRead(ctx.ruTable, call.method);
+    // Archive reads are not quick: old state can take a node a while to find.
+    const quick = !call.route.archive && isQuickRead(ctx.ruTable, call.method);
     ctx.upstreams.sendTo(call.route.group, upBody, quick, (reply) => {
       try {
         if (!reply) {

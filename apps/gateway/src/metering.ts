@@ -42,12 +42,14 @@ export function listedPrice(table: TRuTable, method: string): number | undefined
 /**
  * Quick reads (listed at most 15 RU: chain id, block number, gas price, balance, nonce, code, storage slot…): what
  * a node answers from memory or with one lookup. Only they are pipelined to an upstream (raw-http-client.ts), so a
- * slow call never holds back the calls written with it.
+ * slow call does not hold back the calls written with it. eth_feeHistory is priced like them but walks up to 1,024
+ * blocks.
  */
 export const QUICK_MAX_RU = 15;
+const NOT_QUICK = new Set(['eth_feeHistory']);
 export function isQuickRead(table: TRuTable, method: string): boolean {
   const price = table.methods[method];
-  return price !== undefined && price <= QUICK_MAX_RU;
+  return price !== undefined && price <= QUICK_MAX_RU && !NOT_QUICK.has(method);
 }
 
 /** RUs to reserve before a call is answered (the listed price, or the size-based minimum). */

@@ -8,10 +8,11 @@
  * Pipelining ("Upstream pipelining" in the same record): a post marked `quick` (a fast read, chosen by the caller)
  * may share a connection with other quick posts of the same event-loop turn, up to `pipelineDepth` of them, written
  * in one write and answered in order. Only posts of one turn share a connection (a connection still awaiting
- * answers takes no more), so a slow answer holds back only the calls that left with it. An answer that closes the
- * connection (`Connection: close`, HTTP/1.0, framed by the close) ends pipelining to this upstream for good, and
- * the posts behind it, which the upstream did not answer and by HTTP/1.1 did not process, are sent again; a
- * connection that fails or times out fails every post on it, as it fails the one post of an unpipelined connection.
+ * answers takes no more), so a slow answer holds back only the calls that left with it. The posts behind an answer
+ * that closes the connection (`Connection: close`, HTTP/1.0, framed by the close), which the upstream did not answer
+ * and by HTTP/1.1 did not process, are sent again, and if that connection had served fewer than 16 answers,
+ * pipelining to this upstream ends for good. A connection that fails or times out fails every post written on it
+ * (with one error object: upstreams.ts counts it as one failure), as it fails the one post of an unpipelined one.
  */
 import net from 'node:net';
 
@@ -27,6 +28,11 @@ export type TRawClientOptions = {
   keepAliveMs?: number;
   /** The most quick posts written together on one connection (default 1: no pipelining). */
   pipelineDepth?: number;
+  /**
+   * A `done` threw (callers must not). Every other post is still told; then this gets the error (default: rethrown
+   * on the next tick, so it surfaces like any event handler's).
+   */
+  onCallbackError?: (err: unknown) => void;
 };
 
 /** The error of a post that got no answer; `code` ends in _TIMEOUT for a timeout (upstreams.ts errorKind). */
@@ -154,17 +160,14 @@ export class RawHttpClient {
   }
 
   /**
-   * Posts a connection took and the upstream did not process: written behind an answer that closed the connection
-   * (`closing`: pipelining ends for this upstream), or never written (the connection went first). They go first,
-   * on idle connections now or on the next ones free.
+   * Posts a connection took and the upstream did not process: written behind an answer that closed the connection,
+   * or never written (the connection went first). They go first, on idle connections now or on the next ones free.
+   * `closing`: the upstream closes its connections after a few answers, so pipelining to it ends for good.
    */
   requeue(posts: TPost[], closing: boolean): void {
     if (closing) this.pipelineDepth = 1;
-    if (this.closing) {
-      for (const p of posts)
-        p.done(new UpstreamSocketError('client closed', 'UPSTREAM_CLOSED'), 0, EMPTY);
-      return;
-    }
+    if (this.closing)
+      return this.failAll(posts, new UpstreamSocketError('client closed', 'UPSTREAM_CLOSED'));
     const rest = this.queue.slice(this.queueHead);
     this.queue.length = 0;
     this.queueHead = 0;
@@ -176,6 +179,25 @@ export class RawHttpClient {
       if (c === undefined) break;
       this.feed(c);
     }
+  }
+
+  /** Fails every post, each told even when a `done` before it throws. */
+  failAll(posts: TPost[], err: Error): void {
+    for (const p of posts)
+      try {
+        p.done(err, 0, EMPTY);
+      } catch (e) {
+        this.callbackThrew(e);
+      }
+  }
+
+  callbackThrew(err: unknown): void {
+    const report = this.opts.onCallbackError;
+    if (report) report(err);
+    else
+      process.nextTick(() => {
+        throw err;
+      });
   }
 
   /** A connection that failed takes no more of this turn's posts. */
@@ -200,17 +222,20 @@ export class RawHttpClient {
   /** Stops taking posts; queued ones fail, posts in flight finish; resolves when every connection is closed. */
   close(): Promise<void> {
     this.closing = true;
-    for (let i = this.queueHead; i < this.queue.length; i++)
-      this.queue[i]?.done(new UpstreamSocketError('client closed', 'UPSTREAM_CLOSED'), 0, EMPTY);
+    const queued = this.queue.slice(this.queueHead);
     this.queue.length = 0;
     this.queueHead = 0;
     for (const c of this.idle.splice(0)) c.destroy();
+    this.failAll(queued, new UpstreamSocketError('client closed', 'UPSTREAM_CLOSED'));
     if (this.open === 0) return Promise.resolve();
     return new Promise((resolve) => {
       this.closed = resolve;
     });
   }
 }
+
+/** A connection closed by its upstream before this many answers says the upstream closes them often. */
+const FEW_ANSWERS = 16;
 
 const enum Mode {
   Idle,
@@ -236,6 +261,8 @@ class RawUpstreamConnection {
   private closeAfter = false;
   private reuseUntil = 0;
   private gone = false;
+  /** Answers read on this connection. */
+  private answered = 0;
 
   constructor(
     private readonly client: RawHttpClient,
@@ -455,6 +482,7 @@ class RawUpstreamConnection {
   private finish(body: Buffer): void {
     const p = this.posts.shift() as TPost;
     this.written--;
+    this.answered++;
     this.parts = [];
     if (this.closeAfter) {
       // Nothing more will come on this connection: whatever was written behind this answer goes again.
@@ -463,7 +491,7 @@ class RawUpstreamConnection {
       const rest = this.posts.splice(0);
       this.written = 0;
       this.socket.destroy();
-      if (rest.length > 0) this.client.requeue(rest, true);
+      if (rest.length > 0) this.client.requeue(rest, this.answered < FEW_ANSWERS);
     } else if (this.written > 0) {
       this.mode = Mode.Head;
     } else {
@@ -476,7 +504,12 @@ class RawUpstreamConnection {
         this.client.release(this);
       }
     }
-    p.done(null, this.status, body);
+    // The answers behind this one are still read and delivered if this callback throws.
+    try {
+      p.done(null, this.status, body);
+    } catch (err) {
+      this.client.callbackThrew(err);
+    }
   }
 
   /** Every post written on this connection fails with `err`; those not written yet go on another. */
@@ -488,7 +521,7 @@ class RawUpstreamConnection {
     this.socket.destroy();
     this.client.unfill(this);
     if (unwritten.length > 0) this.client.requeue(unwritten, false);
-    for (const p of posts) p.done(err, 0, EMPTY);
+    this.client.failAll(posts, err);
   }
 
   private onClose(): void {
@@ -500,18 +533,25 @@ class RawUpstreamConnection {
       const rest = this.posts.splice(0);
       this.written = 0;
       this.mode = Mode.Idle;
-      this.client.forget(this);
+      // Requeued first, so they go before anything queued and forget() opens a connection for them.
       if (rest.length > 0) this.client.requeue(rest, true);
-      p.done(null, this.status, parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
+      this.client.forget(this);
+      try {
+        p.done(null, this.status, parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
+      } catch (err) {
+        this.client.callbackThrew(err);
+      }
       return;
     }
     const posts = this.posts.splice(0);
     const unwritten = posts.splice(this.written);
     this.written = 0;
     this.mode = Mode.Idle;
-    this.client.forget(this);
     if (unwritten.length > 0) this.client.requeue(unwritten, false);
-    const err = new UpstreamSocketError('upstream closed the connection', 'UPSTREAM_SOCKET');
-    for (const p of posts) p.done(err, 0, EMPTY);
+    this.client.forget(this);
+    this.client.failAll(
+      posts,
+      new UpstreamSocketError('upstream closed the connection', 'UPSTREAM_SOCKET'),
+    );
   }
 }

@@ -20,6 +20,11 @@ export type TUpstream = {
   healthy: boolean;
   head: number;
   failures: number;
+  /**
+   * The error of the last failed attempt: the posts pipelined on one connection fail with one error object, and
+   * that counts as one failure, as the one post of an unpipelined connection would.
+   */
+  lastError?: Error;
   /** a chain's upstream, polled by the health checks (a dedicated node's is not) */
   polled: boolean;
   /** dedicated-node routes using it */
@@ -299,7 +304,8 @@ export class UpstreamSet {
         if (!err) this.observe(group, u, (performance.now() - started) / 1000);
         if (err || status >= 500 || status === 429) {
           this.opts.metrics?.error(group.chain, labelIn(group, u), errorKind(err, status));
-          this.markFailure(u);
+          if (err === null || err !== u.lastError) this.markFailure(u);
+          if (err) u.lastError = err;
           return this.attempt(group, order, i + 1, body, done, quick);
         }
         u.failures = 0;

@@ -3,7 +3,9 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadChains, withUpstreams } from '../src/chains';
 import { RawHttpClient } from '../src/raw-http-client';
+import { UpstreamSet } from '../src/upstreams';
 import { sleep } from './helpers';
 
 type TAnswer = (req: string, socket: net.Socket, n: number) => unknown;
@@ -14,11 +16,15 @@ async function upstream(answer: TAnswer) {
   let requests = 0;
   /** Requests read per connection, and the most read off one `data` event (several: they came in one write). */
   const perConnection: number[] = [];
+  /** The ids ({"id":n} bodies) read on each connection, in order, and the requests of each read. */
+  const idsPerConnection: number[][] = [];
+  const reads: number[] = [];
   let mostInOneRead = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     const index = connections++;
     perConnection[index] = 0;
+    idsPerConnection[index] = [];
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
@@ -34,16 +40,27 @@ async function upstream(answer: TAnswer) {
         const req = buf.slice(0, end + 4 + length);
         buf = buf.slice(end + 4 + length);
         perConnection[index] = (perConnection[index] ?? 0) + 1;
+        const id = /"id":(\d+)/.exec(req)?.[1];
+        if (id !== undefined) idsPerConnection[index]?.push(Number(id));
         mostInOneRead = Math.max(mostInOneRead, ++read);
         void answer(req, socket, requests++);
       }
+      if (read > 0) reads.push(read);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    stats: () => ({ connections, requests, open: sockets.size, perConnection, mostInOneRead }),
+    stats: () => ({
+      connections,
+      requests,
+      open: sockets.size,
+      perConnection,
+      idsPerConnection,
+      reads,
+      mostInOneRead,
+    }),
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise<void>((r) => server.close(() => r()));
@@ -68,7 +85,7 @@ async function setup(answer: TAnswer, opts: Partial<RawHttpClient['opts']> = {})
     ...opts,
   });
   clients.push(client);
-  const post = (body = '{"id":1}', path = '/rpc?k=1', quick = false) =>
+  const post = (body: string | Buffer = '{"id":1}', path = '/rpc?k=1', quick = false) =>
     new Promise<{ err: Error | null; status: number; body: string }>((resolve) =>
       client.post(
         path,
@@ -77,9 +94,11 @@ async function setup(answer: TAnswer, opts: Partial<RawHttpClient['opts']> = {})
         quick,
       ),
     );
-  /** Quick posts of one event-loop turn, bodies {"id":i}. */
-  const quick = (ids: number[]) =>
-    Promise.all(ids.map((i) => post(`{"id":${i}}`, '/rpc?k=1', true)));
+  /** Quick posts of one event-loop turn, bodies {"id":i} (as Buffers with `asBuffer`). */
+  const quick = (ids: number[], asBuffer = false) =>
+    Promise.all(
+      ids.map((i) => post(asBuffer ? Buffer.from(`{"id":${i}}`) : `{"id":${i}}`, '/rpc?k=1', true)),
+    );
   return { up, client, post, quick };
 }
 
@@ -389,6 +408,140 @@ describe('RawHttpClient pipelining (quick posts)', () => {
     ]);
     // The client is still usable after each.
     expect(bodies(await bad.quick([1]))).toEqual(['{}']);
+  });
+
+  it('Buffer bodies are pipelined too (written corked, one packet)', async () => {
+    const { up, quick } = await setup((req, s) => s.write(ok(bodyOf(req))), { pipelineDepth: 8 });
+    expect(bodies(await quick(ids(1, 4), true))).toEqual(ids(1, 4).map((i) => `{"id":${i}}`));
+    expect(up.stats()).toMatchObject({ connections: 1, mostInOneRead: 4 });
+  });
+
+  it('a queue of quick and plain posts: the quick ones in a row leave together, a plain one alone', async () => {
+    const { up, client, post } = await setup(
+      async (req, s) => {
+        await sleep(20);
+        s.write(ok(bodyOf(req)));
+      },
+      { pipelineDepth: 8, connections: 1 },
+    );
+    const send = (id: number, q: boolean) => post(`{"id":${id}}`, '/', q);
+    const first = send(1, true);
+    await sleep(5);
+    const rest = [send(2, true), send(3, true), send(4, false), send(5, true), send(6, true)];
+    expect(bodies([await first, ...(await Promise.all(rest))])).toEqual(
+      ids(1, 6).map((i) => `{"id":${i}}`),
+    );
+    expect(up.stats().reads).toEqual([1, 2, 1, 2]);
+    expect(client.pipelineDepth).toBe(8);
+  });
+
+  it('posts not yet written when their connection goes are sent on another', async () => {
+    const { up, client, quick } = await setup((req, s) => s.write(ok(bodyOf(req))), {
+      pipelineDepth: 8,
+    });
+    const answers = quick(ids(1, 3));
+    // The connection taking this turn's posts is destroyed before its write (as on a close that lands first).
+    (client as unknown as { filling: { destroy(): void } }).filling.destroy();
+    expect(bodies(await answers)).toEqual(ids(1, 3).map((i) => `{"id":${i}}`));
+    expect(up.stats().requests).toBe(3);
+  });
+
+  it('an answer framed by the close: the posts behind it go first, before those queued meanwhile', async () => {
+    const { up, client, quick } = await setup(
+      async (req, s) => {
+        if ((s as net.Socket & { answered?: boolean }).answered) return;
+        (s as net.Socket & { answered?: boolean }).answered = true;
+        await sleep(20);
+        s.end(`HTTP/1.1 200 OK\r\n\r\n${bodyOf(req)}`);
+      },
+      { pipelineDepth: 8, connections: 1 },
+    );
+    const first = quick(ids(1, 3));
+    await sleep(5);
+    const second = quick(ids(4, 6)); // queued: the only connection is busy
+    expect(bodies([...(await first), ...(await second)])).toEqual(
+      ids(1, 6).map((i) => `{"id":${i}}`),
+    );
+    expect(up.stats().idsPerConnection).toEqual([[1, 2, 3], [2], [3], [4], [5], [6]]);
+    expect(client.pipelineDepth).toBe(1);
+  });
+
+  it('an upstream that closes a connection after many answers (a keep-alive request cap) keeps pipelining', async () => {
+    const { up, client, quick } = await setup(
+      (req, s, n) => {
+        // The 20th answer of the connection says close; what was written behind it is not read.
+        if (n === 19) s.end(ok(bodyOf(req), 'connection: close\r\n'));
+        else if (n < 19) s.write(ok(bodyOf(req)));
+        else if (!s.writableEnded) s.write(ok(bodyOf(req)));
+      },
+      { pipelineDepth: 8 },
+    );
+    for (let from = 1; from <= 16; from += 4)
+      expect(bodies(await quick(ids(from, from + 3)))).toHaveLength(4);
+    expect(bodies(await quick(ids(17, 24)))).toEqual(ids(17, 24).map((i) => `{"id":${i}}`));
+    expect(client.pipelineDepth).toBe(8);
+    expect(up.stats().idsPerConnection[1]?.slice(0, 4)).toEqual([21, 22, 23, 24]);
+  });
+
+  it('a done that throws: the others are still told, and the error is reported', async () => {
+    const reported: unknown[] = [];
+    const { client } = await setup(
+      (req, s, n) => {
+        if (n < 3) s.write(ok(bodyOf(req)));
+        else s.destroy();
+      },
+      { pipelineDepth: 8, onCallbackError: (e) => reported.push(e) },
+    );
+    const run = (ids: number[]) =>
+      Promise.all(
+        ids.map(
+          (i) =>
+            new Promise<string>((resolve) =>
+              client.post(
+                '/',
+                `{"id":${i}}`,
+                (err, _s, b) => {
+                  resolve(err ? ((err as { code?: string }).code ?? 'error') : b.toString());
+                  if (i % 2 === 1) throw new Error(`caller ${i}`);
+                },
+                true,
+              ),
+            ),
+        ),
+      );
+    expect(await run([1, 2, 3])).toEqual(['{"id":1}', '{"id":2}', '{"id":3}']);
+    expect(await run([4, 5, 6])).toEqual(['UPSTREAM_SOCKET', 'UPSTREAM_SOCKET', 'UPSTREAM_SOCKET']);
+    expect(reported.map((e) => (e as Error).message)).toEqual(['caller 1', 'caller 3', 'caller 5']);
+  });
+
+  it('a pipelined connection that fails counts as one failure of its upstream, not one per call', async () => {
+    // A resets its first connection once it has read three calls; B answers.
+    const a = await upstream((_req, s, n) => {
+      if (n === 2) s.destroy();
+      else if (n > 2) s.write(ok('{"from":"a"}'));
+    });
+    const b = await upstream((req, s) => s.write(ok(bodyOf(req))));
+    closers.push(a.close, b.close);
+    const localnet = loadChains({}).find((c) => c.id === 'localnet')!;
+    const [urlA, urlB] = [a.port, b.port].map((p) => `http://127.0.0.1:${p}/`);
+    const set = new UpstreamSet([withUpstreams(localnet, { full: [urlA!, urlB!] })], {
+      timeoutMs: 2000,
+      maxLagBlocks: 10,
+      connectionsPerUpstream: 4,
+      pipelineDepth: 8,
+    });
+    closers.push(() => set.close());
+    const group = set.chains.get('localnet')!.full;
+    const send = (i: number) =>
+      new Promise<string | undefined>((resolve) =>
+        set.sendTo(group, `{"id":${i}}`, true, (r) => resolve(r?.body.toString())),
+      );
+    // Every call tries A first (B is behind in the order only when A is out).
+    group.order = () => group.members;
+    expect(await Promise.all([1, 2, 3].map(send))).toEqual(ids(1, 3).map((i) => `{"id":${i}}`));
+    const memberA = group.members[0]!;
+    expect(memberA.failures).toBe(1);
+    expect(memberA.healthy).toBe(true);
   });
 
   it('close() fails queued quick posts and lets the written ones finish', async () => {
