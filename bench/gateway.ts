@@ -16,7 +16,8 @@
  *                      Pinning gave no proxy a core of its own on this shared machine (other work is not pinned),
  *                      and under load a pinned proxy waited behind CPU 0's run queue on each of its four cross-CPU
  *                      wake-ups per call: nginx fell to 0.1k–1.2k calls/s at c=1, against 7.8k–14.9k unpinned.
- *   BENCH_PIPELINE     UPSTREAM_PIPELINE of the "piped" target, the gateway with upstream pipelining (default 8)
+ *   BENCH_PIPELINE     UPSTREAM_PIPELINE of the "gateway" target (default: the product's, 8); the "unpiped" target
+ *                      is the same gateway with UPSTREAM_PIPELINE=1
  *   BENCH_GATEWAY_NODE_ARGS  Node flags for the gateway process only, e.g. "--max-semi-space-size=32"
  *   BENCH_DOC=0        print the section instead of writing it into docs/benchmarks.md (for trying changes)
  *   BENCH_PROFILE=1    also record a --cpu-prof of a separate gateway process under wrk for 10 s at the middle
@@ -27,6 +28,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_UPSTREAM_PIPELINE } from '../apps/gateway/src/server';
 import { BENCH_DOC, ROOT, machine, writeBenchSection } from './bench-doc';
 import { measureGatewayLogic } from './gateway-logic';
 import { summariseProfile } from './gateway-profile';
@@ -53,8 +55,8 @@ const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').ma
 const profile = process.env.BENCH_PROFILE === '1';
 /** Node flags for the gateway process only (trying V8 or libuv settings against the same references). */
 const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-/** Quick reads per upstream connection of the "piped" target (UPSTREAM_PIPELINE). */
-const pipelineDepth = Number(process.env.BENCH_PIPELINE ?? 8);
+/** UPSTREAM_PIPELINE of the "gateway" target (default: the product's default). */
+const pipelineDepth = process.env.BENCH_PIPELINE ?? String(DEFAULT_UPSTREAM_PIPELINE);
 const placement = (process.env.BENCH_PLACEMENT ?? 'none') as 'split' | 'shared' | 'none';
 const hasTaskset =
   placement !== 'none' &&
@@ -74,7 +76,7 @@ const driverCpu = hasTaskset ? 1 : undefined;
 /** Every process this script started, stopped on the way out whatever happens. */
 const children: ChildProcess[] = [];
 
-const TARGETS = ['limit', 'direct', 'nginx', 'raw', 'bare', 'gateway', 'piped'] as const;
+const TARGETS = ['limit', 'direct', 'nginx', 'raw', 'bare', 'gateway', 'unpiped'] as const;
 type TTargetName = (typeof TARGETS)[number];
 type TTarget = { name: TTargetName; url: string; pid: number | undefined };
 type TCell = TWrkResult & { round: number; targetCpuUs: number; upstreamCpuUs: number };
@@ -110,7 +112,7 @@ async function main(): Promise<void> {
     const gateway = await startBenchNode('bench/gateway-server.ts', {
       children,
       cpu: proxyCpu,
-      env: { BENCH_UPSTREAM: upstreamUrl },
+      env: { BENCH_UPSTREAM: upstreamUrl, UPSTREAM_PIPELINE: pipelineDepth },
       nodeArgs: gatewayNodeArgs,
     });
     const bare = await startBenchNode('bench/gateway-bare-proxy.ts', {
@@ -118,11 +120,11 @@ async function main(): Promise<void> {
       cpu: proxyCpu,
       env: { BENCH_UPSTREAM: upstreamUrl },
     });
-    // The same gateway with HTTP/1.1 pipelining to the upstream (raw-http-client.ts, "quick" reads).
-    const piped = await startBenchNode('bench/gateway-server.ts', {
+    // The same gateway without HTTP/1.1 pipelining to the upstream: one call per connection at a time.
+    const unpiped = await startBenchNode('bench/gateway-server.ts', {
       children,
       cpu: proxyCpu,
-      env: { BENCH_UPSTREAM: upstreamUrl, UPSTREAM_PIPELINE: String(pipelineDepth) },
+      env: { BENCH_UPSTREAM: upstreamUrl, UPSTREAM_PIPELINE: '1' },
       nodeArgs: gatewayNodeArgs,
     });
     const raw = await startBenchNode('bench/gateway-raw-proxy.ts', {
@@ -154,9 +156,9 @@ async function main(): Promise<void> {
         pid: gateway.child.pid,
       },
       {
-        name: 'piped',
-        url: `http://127.0.0.1:${piped.port}/v1/localnet/bench-key`,
-        pid: piped.child.pid,
+        name: 'unpiped',
+        url: `http://127.0.0.1:${unpiped.port}/v1/localnet/bench-key`,
+        pid: unpiped.child.pid,
       },
     ];
     for (const t of targets) await checkAnswers(t.url);
@@ -183,7 +185,7 @@ async function main(): Promise<void> {
     }
     for (const t of targets) await checkAnswers(t.url); // still answering results, not errors
     await stopChild(gateway.child);
-    await stopChild(piped.child);
+    await stopChild(unpiped.child);
     await stopChild(bare.child);
     await stopChild(raw.child);
     if (profile) profileSummary = await profileGateway(upstreamUrl, profiledC, wrk);
@@ -282,7 +284,7 @@ function tables(cells: Map<string, TCell>) {
         ratio('gateway', 'direct'),
         ratio('nginx', 'direct'),
         ratio('gateway', 'nginx'),
-        ratio('piped', 'nginx'),
+        ratio('unpiped', 'nginx'),
         ratio('gateway', 'bare'),
         errors || '0',
       ]),
@@ -295,8 +297,8 @@ function tables(cells: Map<string, TCell>) {
         added('nginx'),
         added('bare'),
         added('gateway'),
-        added('piped'),
-        ...(['direct', 'nginx', 'bare', 'gateway', 'piped'] as const).map((t) =>
+        added('unpiped'),
+        ...(['direct', 'nginx', 'bare', 'gateway', 'unpiped'] as const).map((t) =>
           one(t, (x) => x.p99, ms),
         ),
       ]),
@@ -307,18 +309,18 @@ function tables(cells: Map<string, TCell>) {
         one('limit', (x) => x.targetCpuUs, us),
         one('direct', (x) => x.targetCpuUs, us),
         one('gateway', (x) => x.upstreamCpuUs, us),
-        one('piped', (x) => x.upstreamCpuUs, us),
+        one('unpiped', (x) => x.upstreamCpuUs, us),
         one('nginx', (x) => x.targetCpuUs, us),
         one('raw', (x) => x.targetCpuUs, us),
         one('bare', (x) => x.targetCpuUs, us),
         one('gateway', (x) => x.targetCpuUs, us),
-        one('piped', (x) => x.targetCpuUs, us),
+        one('unpiped', (x) => x.targetCpuUs, us),
         range(
           pair(c, 'nginx', 'gateway', (x, y) => x.targetCpuUs / y.targetCpuUs),
           pct,
         ),
         range(
-          pair(c, 'nginx', 'piped', (x, y) => x.targetCpuUs / y.targetCpuUs),
+          pair(c, 'nginx', 'unpiped', (x, y) => x.targetCpuUs / y.targetCpuUs),
           pct,
         ),
         range(
@@ -339,7 +341,7 @@ function tables(cells: Map<string, TCell>) {
       `c=${c}: ${verdict(pair(c, 'gateway', 'direct', (x, y) => x.rps / y.rps >= 0.7))}`,
     );
     if (c > 1)
-      for (const g of ['gateway', 'piped'] as const)
+      for (const g of ['gateway', 'unpiped'] as const)
         out.perCoreTarget.push(
           `${g} c=${c}: ${verdict(pair(c, 'nginx', g, (x, y) => x.targetCpuUs / y.targetCpuUs >= 0.75))}`,
         );
@@ -379,10 +381,9 @@ function report(
     '(`bench/gateway-raw-proxy.ts`: raw sockets in and out, HTTP parsed by hand, no checks); **bare** — a plain Node',
     'proxy (`bench/gateway-bare-proxy.ts`: node:http in, undici out, no checks); **gateway** — `POST /v1/localnet/{key}`',
     'with the whole hot path on (the raw front and the raw upstream client; key, allowlists, token buckets, routing,',
-    'RU metering, usage aggregation and journal); **piped** — the same gateway with `UPSTREAM_PIPELINE=' +
-      pipelineDepth +
-      '`: the quick reads of one event-loop turn written together on one upstream connection (HTTP/1.1 pipelining,',
-    '`raw-http-client.ts`).',
+    `RU metering, usage aggregation and journal), with \`UPSTREAM_PIPELINE=${pipelineDepth}\`: the quick reads of one`,
+    'event-loop turn written together on one upstream connection (HTTP/1.1 pipelining, `raw-http-client.ts`);',
+    '**unpiped** — the same gateway with `UPSTREAM_PIPELINE=1`, one call per upstream connection at a time.',
     where,
     '',
     `Machine: ${machine()}. Load average (1, 5, 15 min) at the start: ${run.load0.map((x) => x.toFixed(2)).join(', ')}; at the end: ${load1.map((x) => x.toFixed(2)).join(', ')}`,
@@ -390,7 +391,7 @@ function report(
     '',
     'Throughput (calls per second) and ratios:',
     '',
-    '| c | limit | direct | nginx | raw | bare | gateway | piped | gateway / direct | nginx / direct | gateway / nginx | piped / nginx | gateway / bare | errors |',
+    '| c | limit | direct | nginx | raw | bare | gateway | unpiped | gateway / direct | nginx / direct | gateway / nginx | unpiped / nginx | gateway / bare | errors |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...t.throughput,
     '',
@@ -399,13 +400,13 @@ function report(
     '',
     'Latency (ms; "added" is p50 minus direct p50 in the same round):',
     '',
-    '| c | limit p50 | direct p50 | added p50 nginx | added p50 bare | added p50 gateway | added p50 piped | direct p99 | nginx p99 | bare p99 | gateway p99 | piped p99 |',
+    '| c | limit p50 | direct p50 | added p50 nginx | added p50 bare | added p50 gateway | added p50 unpiped | direct p99 | nginx p99 | bare p99 | gateway p99 | unpiped p99 |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...t.latency,
     '',
     'CPU per call (µs, user + system of the process from `/proc/<pid>/stat`, divided by the calls of the cell):',
     '',
-    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | upstream (behind piped) | nginx proxy | raw proxy | bare proxy | gateway | piped | per core: gateway / nginx | per core: piped / nginx | gateway − bare | wrk | wrk busy at the limit |',
+    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | upstream (behind unpiped) | nginx proxy | raw proxy | bare proxy | gateway | unpiped | per core: gateway / nginx | per core: unpiped / nginx | gateway − bare | wrk | wrk busy at the limit |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...t.cpu,
     '',

@@ -57,7 +57,7 @@ export type TGatewayOptions = {
   connectionsPerUpstream?: number;
   /**
    * The most quick reads written together on one connection to a plain-http upstream (HTTP/1.1 pipelining;
-   * default: UPSTREAM_PIPELINE, else 1 = one call per connection at a time).
+   * default: UPSTREAM_PIPELINE, else 8; 1 = one call per connection at a time).
    */
   upstreamPipeline?: number;
   /** This process's share of each key's rates when several gateway processes serve the keys (default 1). */
@@ -268,9 +268,12 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
   };
 }
 
-/** UPSTREAM_PIPELINE: 1 (the default) to 64 quick reads per upstream connection; anything else stops the start. */
+/** Quick reads written together on one upstream connection unless UPSTREAM_PIPELINE says otherwise. */
+export const DEFAULT_UPSTREAM_PIPELINE = 8;
+
+/** UPSTREAM_PIPELINE: 1 (no pipelining) to 64 quick reads per upstream connection; anything else stops the start. */
 export function pipelineFromEnv(value = process.env.UPSTREAM_PIPELINE): number {
-  if (value === undefined || value === '') return 1;
+  if (value === undefined || value === '') return DEFAULT_UPSTREAM_PIPELINE;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64)
     throw new Error(`UPSTREAM_PIPELINE must be a whole number from 1 to 64, not "${value}"`);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { Transaction, weigwei } from 'micro-eth-signer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { TChain } from '../src/chains';
 import { loadChains, withUpstreams } from '../src/chains';
@@ -12,6 +12,7 @@ import { CachedKeyStore, MemoryInvalidationChannel } from '../src/key-cache';
 import type { TLocalnet } from '../src/localnet';
 import { startLocalnet } from '../src/localnet';
 import { KeyLimiter } from '../src/limits';
+import { RawHttpClient } from '../src/raw-http-client';
 import { computeRu } from '../src/metering';
 import type { TGateway, TGatewayOptions } from '../src/server';
 import { pipelineFromEnv, startGateway } from '../src/server';
@@ -535,13 +536,25 @@ describe('key changes take effect within one second', () => {
 });
 
 describe('upstream pipelining (upstreamPipeline / UPSTREAM_PIPELINE)', () => {
-  it('quick reads of one turn share a connection to the node; every call answered with its own result and metered exactly', async () => {
+  it('quick reads go up marked quick, at most 8 per write; every call answered with its own result and metered exactly', async () => {
+    // Which posts the gateway marks quick (raw-http-client.test.ts shows what the client does with them).
+    const posted: { method: string; quick: boolean | undefined }[] = [];
+    const original = RawHttpClient.prototype.post;
+    const spy = vi.spyOn(RawHttpClient.prototype, 'post').mockImplementation(function (
+      this: RawHttpClient,
+      path,
+      body,
+      done,
+      quick,
+    ) {
+      const method = /"method":"(\w+)"/.exec(String(body))?.[1];
+      if (method && this.pipelineDepth === 8) posted.push({ method, quick });
+      original.call(this, path, body, done, quick);
+    });
     // A byte-for-byte TCP tap in front of Hardhat that counts the POSTs arriving in each read.
     const lnPort = Number(new URL(ln.url).port);
     let mostInOneRead = 0;
-    let upstreamConnections = 0;
     const tap = net.createServer((inbound) => {
-      upstreamConnections++;
       const out = net.connect(lnPort, '127.0.0.1');
       inbound.on('data', (d: Buffer) => {
         mostInOneRead = Math.max(mostInOneRead, d.toString('latin1').split('POST ').length - 1);
@@ -617,25 +630,43 @@ describe('upstream pipelining (upstreamPipeline / UPSTREAM_PIPELINE)', () => {
           method === 'eth_blockNumber' ? block : method === 'eth_getBalance' ? balance : genesis,
         );
       });
-      // Several calls went up in one write (pipelined), on fewer connections than calls.
-      expect(mostInOneRead).toBeGreaterThanOrEqual(2);
+      // Quick reads marked quick, the rest not. How many share a write depends on how many the gateway reads in
+      // one event-loop turn (all of them here on a quiet machine; one at a time when the kernel delivers the
+      // packets late under load), never more than the depth.
+      const sent = posted.filter((p) => p.quick !== undefined); // the health checks' probes aside
+      expect(
+        sent
+          .filter((p) => p.quick)
+          .map((p) => p.method)
+          .sort(),
+      ).toEqual(
+        calls
+          .filter((c) => c.method !== 'eth_getBlockByNumber')
+          .map((c) => c.method)
+          .sort(),
+      );
+      expect(sent.filter((p) => !p.quick).map((p) => p.method)).toEqual(
+        Array(4).fill('eth_getBlockByNumber'),
+      );
+      expect(mostInOneRead).toBeGreaterThanOrEqual(1);
       expect(mostInOneRead).toBeLessThanOrEqual(8);
-      expect(upstreamConnections).toBeLessThan(calls.length);
       expect(await usageOf(k, g)).toEqual({
         eth_blockNumber: { requests: 12, ru: 120, errors: 0 },
         eth_getBalance: { requests: 12, ru: 180, errors: 0 },
         eth_getBlockByNumber: { requests: 4, ru: 80, errors: 0 },
       });
     } finally {
+      spy.mockRestore();
       await g.stop();
       await new Promise<void>((r) => tap.close(() => r()));
     }
   });
 
-  it('UPSTREAM_PIPELINE is read as a whole number from 1 to 64, anything else refused', () => {
-    expect(pipelineFromEnv(undefined)).toBe(1);
-    expect(pipelineFromEnv('')).toBe(1);
-    expect(pipelineFromEnv('8')).toBe(8);
+  it('UPSTREAM_PIPELINE is read as a whole number from 1 to 64 (default 8), anything else refused', () => {
+    expect(pipelineFromEnv(undefined)).toBe(8);
+    expect(pipelineFromEnv('')).toBe(8);
+    expect(pipelineFromEnv('1')).toBe(1);
+    expect(pipelineFromEnv('16')).toBe(16);
     for (const bad of ['0', '65', '2.5', 'eight', '-1', '1e9'])
       expect(() => pipelineFromEnv(bad), bad).toThrow(/UPSTREAM_PIPELINE/);
   });
