@@ -173,7 +173,6 @@ export class RawHttpClient {
     this.queueHead = 0;
     for (const p of posts) this.queue.push(p);
     for (const p of rest) this.queue.push(p);
-    if (this.pipelineDepth === 1) for (const p of this.queue) p.quick = false;
     while (this.queueHead < this.queue.length) {
       const c = this.takeIdle() ?? this.openOne();
       if (c === undefined) break;

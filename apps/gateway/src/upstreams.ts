@@ -105,7 +105,7 @@ class UndiciClient implements TUpstreamClient {
   }
 }
 
-function post(u: TUpstream, body: string | Buffer, done: TPostDone, quick: boolean): void {
+function post(u: TUpstream, body: string | Buffer, quick: boolean, done: TPostDone): void {
   u.client.post(u.path, body, done, quick);
 }
 
@@ -296,23 +296,18 @@ export class UpstreamSet {
     const u = order[i];
     if (u === undefined) return done(undefined);
     const started = performance.now();
-    post(
-      u,
-      body,
-      (err, status, resBody) => {
-        // Every reply is timed, 5xx and 429 included; an attempt that got none is an error only.
-        if (!err) this.observe(group, u, (performance.now() - started) / 1000);
-        if (err || status >= 500 || status === 429) {
-          this.opts.metrics?.error(group.chain, labelIn(group, u), errorKind(err, status));
-          if (err === null || err !== u.lastError) this.markFailure(u);
-          if (err) u.lastError = err;
-          return this.attempt(group, order, i + 1, body, done, quick);
-        }
-        u.failures = 0;
-        done({ status, body: resBody, upstream: u.url });
-      },
-      quick,
-    );
+    post(u, body, quick, (err, status, resBody) => {
+      // Every reply is timed, 5xx and 429 included; an attempt that got none is an error only.
+      if (!err) this.observe(group, u, (performance.now() - started) / 1000);
+      if (err || status >= 500 || status === 429) {
+        this.opts.metrics?.error(group.chain, labelIn(group, u), errorKind(err, status));
+        if (err === null || err !== u.lastError) this.markFailure(u);
+        if (err) u.lastError = err;
+        return this.attempt(group, order, i + 1, body, done, quick);
+      }
+      u.failures = 0;
+      done({ status, body: resBody, upstream: u.url });
+    });
   }
 
   private observe(group: UpstreamGroup, u: TUpstream, seconds: number): void {
