@@ -274,14 +274,16 @@ export function resolveGroup(ups: TChainUpstreams, route: TRoute): TResolvedGrou
   }
 }
 
+const RESULT_KEY = Buffer.from('"result"');
+const ERROR_KEY = Buffer.from('"error"');
 /**
  * Whether a JSON-RPC response body is an error, without parsing it: the first top-level key of a success
  * is "result", and a nested "error" inside a result can only appear after it. Node implementations put
  * id/jsonrpc before result/error; a body with neither counts as an error.
  */
 export function isErrorBody(body: Buffer): boolean {
-  const r = body.indexOf('"result"');
+  const r = body.indexOf(RESULT_KEY);
   if (r === -1) return true;
-  // Only the bytes before "result" are searched: a big answer is not scanned to its end.
-  return body.subarray(0, r).indexOf('"error"') !== -1;
+  // Only the bytes before "result" are searched (backwards from it): a big answer is not scanned to its end.
+  return r >= ERROR_KEY.length && body.lastIndexOf(ERROR_KEY, r - ERROR_KEY.length) !== -1;
 }

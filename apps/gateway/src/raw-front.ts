@@ -54,6 +54,8 @@ export type TRawFront = {
   stats: () => { connections: number; handedOver: number };
 };
 
+/** Answers up to this size (the body, a Buffer) are written as one latin1 string; bigger ones head and body apart. */
+const ONE_WRITE_BYTES = 16 * 1024;
 /** Pipelined bytes held while an answer is pending before the socket is paused. */
 const MAX_BUFFERED = 1024 * 1024;
 const CRLFCRLF = Buffer.from('\r\n\r\n');
@@ -86,11 +88,14 @@ export function parseHead(head: string, maxBodyBytes: number): THead | undefined
   let acceptEncoding: string | undefined;
   let connection: string | undefined;
   let host = false;
+  // Names are matched in a lower-cased copy (one call for the head, not one per line); values are read from the
+  // original. HEADER_LINES leaves only spaces and tabs as white space, so trim() takes just those.
+  const lower = lines.toLowerCase();
   for (let pos = 0; pos < lines.length;) {
     const end = lines.indexOf('\r\n', pos);
     const colon = lines.indexOf(':', pos);
-    const name = lines.slice(pos, colon).toLowerCase();
-    const value = lines.slice(colon + 1, end).replace(/^[\t ]+|[\t ]+$/g, '');
+    const name = lower.slice(pos, colon);
+    const value = lines.slice(colon + 1, end).trim();
     pos = end + 2;
     switch (name) {
       case 'content-length':
@@ -166,6 +171,8 @@ export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>
     maxHeadBytes: opts.maxHeadBytes ?? 16 * 1024,
     requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
     beforeAnswers: opts.beforeAnswers,
+    keepAliveTimeoutMs: opts.keepAliveTimeoutMs,
+    now: Date.now(),
     outbox: [],
     flushOutbox: () => {
       const box = front.outbox;
@@ -185,10 +192,20 @@ export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>
     },
   };
   server.on('connection', (socket: Socket) => {
+    front.now = Date.now();
     const conn = new RawConnection<T>(front, socket);
     front.conns.add(conn);
-    socket.setTimeout(opts.keepAliveTimeoutMs);
   });
+  // Idle and slow connections are found by one sweep, not a socket timeout each: a socket's timeout is re-armed
+  // on every read and write (a timer-list update per call), the sweep costs a field write per call.
+  const sweepMs = Math.max(10, Math.min(1000, Math.floor(opts.keepAliveTimeoutMs / 4)));
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    front.now = now;
+    for (const c of front.conns) c.sweep(now, sweepMs);
+  }, sweepMs);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
   return {
     closeIdle: () => {
       front.closing = true;
@@ -208,6 +225,9 @@ type TFrontState<T> = {
   maxBodyBytes: number;
   maxHeadBytes: number;
   requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Date.now() at the last sweep (or newer): a connection's last activity is stamped with it. */
+  now: number;
   route: (url: string) => T | undefined;
   serve: (out: TOut, req: TRawRequest, route: T) => void;
   handOver: (socket: Socket, rest: Buffer | undefined) => void;
@@ -235,10 +255,9 @@ class RawConnection<T> {
   private peerEnded = false;
   /** Date.now() at the first byte of the request being read (0: none). */
   private readingSince = 0;
+  /** front.now at the last read or answer (it lags the clock by at most one sweep). */
+  private lastActive: number;
   private readonly onData = (chunk: Buffer) => this.data(chunk);
-  private readonly onTimeout = () => {
-    if (!this.busy) this.socket.destroy();
-  };
   private readonly onClose = () => this.front.conns.delete(this);
   private readonly onError = () => this.socket.destroy();
   private readonly onDrain = () => this.next();
@@ -251,11 +270,24 @@ class RawConnection<T> {
     private readonly front: TFrontState<T>,
     readonly socket: Socket,
   ) {
+    this.lastActive = front.now;
     socket.on('data', this.onData);
-    socket.on('timeout', this.onTimeout);
     socket.on('close', this.onClose);
     socket.on('error', this.onError);
     socket.on('end', this.onEnd);
+  }
+
+  /**
+   * Called by the front's sweep every `sweepMs`: closes a connection idle past the keep-alive timeout (never
+   * before it: a stamp lags the clock by at most one sweep, so that is added) and a request still being read past
+   * the request timeout.
+   */
+  sweep(now: number, sweepMs: number): void {
+    if (this.socket.destroyed) return;
+    if (this.readingSince !== 0 && now - this.readingSince > this.front.requestTimeoutMs)
+      this.socket.destroy();
+    else if (!this.busy && now - this.lastActive >= this.front.keepAliveTimeoutMs + sweepMs)
+      this.socket.destroy();
   }
 
   closeIfIdle(): void {
@@ -264,6 +296,7 @@ class RawConnection<T> {
 
   private data(chunk: Buffer): void {
     this.buf = this.buf ? Buffer.concat([this.buf, chunk]) : chunk;
+    this.lastActive = this.front.now;
     if (this.readingSince === 0) this.readingSince = Date.now();
     if (!this.busy) this.pump();
     else if (this.buf.length > MAX_BUFFERED) this.socket.pause();
@@ -326,12 +359,10 @@ class RawConnection<T> {
   private handOver(): void {
     const s = this.socket;
     s.removeListener('data', this.onData);
-    s.removeListener('timeout', this.onTimeout);
     s.removeListener('close', this.onClose);
     s.removeListener('error', this.onError);
     s.removeListener('drain', this.onDrain);
     s.removeListener('end', this.onEnd);
-    s.setTimeout(0);
     this.front.conns.delete(this);
     const rest = this.buf;
     this.buf = undefined;
@@ -363,7 +394,11 @@ class RawConnection<T> {
         : 'connection: keep-alive\r\nkeep-alive: timeout=65\r\n\r\n';
       if (body === undefined || length === 0) s.write(head, 'latin1');
       else if (typeof body === 'string') s.write(head + body, 'utf8');
-      else {
+      else if (length <= ONE_WRITE_BYTES) {
+        // One string, one write: a latin1 string holds any bytes unchanged, and Node writes a short one from
+        // the stack, where head and body as two chunks cost a writev and a heap copy of each.
+        s.write(head + body.toString('latin1'), 'latin1');
+      } else {
         s.cork();
         s.write(head, 'latin1');
         s.write(body);
@@ -376,6 +411,7 @@ class RawConnection<T> {
       }
     }
     this.busy = false;
+    this.lastActive = this.front.now;
     if (s.isPaused() && !s.destroyed) s.resume();
     if (this.buf && s.writableNeedDrain) s.once('drain', this.onDrain);
     else if (!this.pumping) this.next();

@@ -436,18 +436,25 @@ class RawUpstreamConnection {
     let length: number | undefined;
     let chunked = false;
     let keepAliveHint = 0;
+    // One lower-cased copy of the head (latin1: the same length), sliced per line; a value is cut only for the
+    // four names read.
+    const lower = head.toLowerCase();
     for (let pos = head.indexOf('\r\n'); pos >= 0;) {
       const start = pos + 2;
       const end = head.indexOf('\r\n', start);
-      const line = end < 0 ? head.slice(start) : head.slice(start, end);
+      const stop = end < 0 ? head.length : end;
       pos = end;
-      const colon = line.indexOf(':');
-      if (colon <= 0) continue;
-      const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line
-        .slice(colon + 1)
-        .trim()
-        .toLowerCase();
+      const colon = head.indexOf(':', start);
+      if (colon <= start || colon >= stop) continue;
+      const name = lower.slice(start, colon).trim();
+      if (
+        name !== 'content-length' &&
+        name !== 'transfer-encoding' &&
+        name !== 'connection' &&
+        name !== 'keep-alive'
+      )
+        continue;
+      const value = lower.slice(colon + 1, stop).trim();
       if (name === 'content-length') {
         if (!/^\d+$/.test(value) || (length !== undefined && length !== Number(value)))
           throw new UpstreamSocketError('bad content-length', 'UPSTREAM_PROTOCOL');

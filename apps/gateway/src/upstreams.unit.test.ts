@@ -51,6 +51,8 @@ describe('hot-path parsing', () => {
     ['{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x"}}', true],
     ['{"jsonrpc":"2.0","id":1,"error":{"code":3,"data":{"result":"nested"}}}', true],
     ['not json', true],
+    ['{"error":{"code":1},"result":"0x1"}', true],
+    ['"result":"0x1"', false],
   ])('isErrorBody(%s) = %s', (body, expected) => {
     expect(isErrorBody(Buffer.from(body))).toBe(expected);
   });

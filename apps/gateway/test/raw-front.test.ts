@@ -413,6 +413,43 @@ describe('the usage journal with grouped writes', () => {
   });
 });
 
+describe('attachRawFront answers', () => {
+  it('writes Buffer bodies byte for byte, short ones as one latin1 string and long ones head and body apart', async () => {
+    // Every byte value, UTF-8 text included: the one-string path must not re-encode any of them.
+    const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const utf8 = Buffer.from('{"result":"caf\u00e9 \u20ac \ud83d\ude00"}');
+    const long = Buffer.alloc(40_000, all);
+    const bodies: Record<string, Buffer> = { '/all': all, '/utf8': utf8, '/long': long };
+    const server = http.createServer((_req, res) => res.end('node'));
+    attachRawFront(server, {
+      keepAliveTimeoutMs: 5000,
+      route: (url) => (url in bodies ? url : undefined),
+      serve: (out, _req, route) =>
+        out.reply(200, { 'content-type': 'application/octet-stream' }, bodies[route]),
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const p = (server.address() as AddressInfo).port;
+    try {
+      const answers = await readAnswers(p, (s) => {
+        s.write(
+          post('/all', '{}') + post('/utf8', '{}') + post('/long', '{}', 'Connection: close\r\n'),
+        );
+      });
+      expect(answers.map((a) => a.headers['content-length'])).toEqual([
+        '256',
+        String(utf8.length),
+        '40000',
+      ]);
+      expect(Buffer.from(answers[0]?.body ?? '', 'latin1').equals(all)).toBe(true);
+      expect(Buffer.from(answers[1]?.body ?? '', 'latin1').equals(utf8)).toBe(true);
+      expect(Buffer.from(answers[2]?.body ?? '', 'latin1').equals(long)).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 describe('attachRawFront timeouts', () => {
   it('closes an idle connection after the keep-alive timeout and a slow request after the request timeout', async () => {
     const server = http.createServer((_req, res) => res.end('node'));
@@ -431,7 +468,7 @@ describe('attachRawFront timeouts', () => {
         s.write('POST /raw HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n');
       });
       expect(idle.map((a) => a.body)).toEqual(['raw']);
-      expect(Date.now() - t0).toBeGreaterThanOrEqual(100);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
       // A head dripped slower than the request timeout: cut, never answered.
       const slow = await readAnswers(p, async (s) => {
         s.write('POST /raw HTTP/1.1\r\n');
@@ -442,6 +479,13 @@ describe('attachRawFront timeouts', () => {
         }
       });
       expect(slow).toEqual([]);
+      // A head that stops coming: cut by the request timeout (the sweep), never answered.
+      const t1 = Date.now();
+      const stalled = await readAnswers(p, (s) => {
+        s.write('POST /raw HTTP/1.1\r\nHost: t\r\n');
+      });
+      expect(stalled).toEqual([]);
+      expect(Date.now() - t1).toBeGreaterThanOrEqual(150);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
