@@ -255,6 +255,10 @@ class RawConnection<T> {
   private peerEnded = false;
   /** Date.now() at the first byte of the request being read (0: none). */
   private readingSince = 0;
+  /** The last head taken, its parse and its route. */
+  private lastHeadText = '';
+  private lastHead: THead | undefined;
+  private lastRoute: T | undefined;
   /** front.now at the last read or answer (it lags the clock by at most one sweep). */
   private lastActive: number;
   private readonly onData = (chunk: Buffer) => this.data(chunk);
@@ -319,12 +323,20 @@ class RawConnection<T> {
           if (buf.length > this.front.maxHeadBytes) return this.handOver();
           return this.checkDeadline();
         }
-        const head =
-          headEnd + 2 <= this.front.maxHeadBytes
-            ? parseHead(buf.toString('latin1', 0, headEnd + 2), this.front.maxBodyBytes)
-            : undefined;
-        const route = head ? this.front.route(head.url) : undefined;
-        if (!head || route === undefined) return this.handOver();
+        if (headEnd + 2 > this.front.maxHeadBytes) return this.handOver();
+        // A keep-alive client most often sends the same head again: a head equal to the last one taken (a string
+        // compare) takes its parse and route.
+        const text = buf.toString('latin1', 0, headEnd + 2);
+        let head = this.lastHead;
+        let route = this.lastRoute;
+        if (text !== this.lastHeadText || head === undefined || route === undefined) {
+          head = parseHead(text, this.front.maxBodyBytes);
+          route = head ? this.front.route(head.url) : undefined;
+          if (!head || route === undefined) return this.handOver();
+          this.lastHeadText = text;
+          this.lastHead = head;
+          this.lastRoute = route;
+        }
         const total = headEnd + 4 + head.contentLength;
         if (buf.length < total) return this.checkDeadline();
         const body = buf.subarray(headEnd + 4, total);

@@ -68,6 +68,9 @@ export class RawHttpClient {
     f?.flush();
   };
   readonly keepAliveMs: number;
+  /** The last answer head parsed (of any connection) and its parse: the next is most often the same text. */
+  lastHead = '';
+  lastParsed: TAnswerHead | undefined;
   /** 1 once the upstream has shown it closes connections after an answer. */
   pipelineDepth: number;
 
@@ -425,59 +428,28 @@ class RawUpstreamConnection {
   }
 
   private readHead(head: string): void {
-    if (!head.startsWith('HTTP/1.'))
-      throw new UpstreamSocketError('not an HTTP answer', 'UPSTREAM_PROTOCOL');
-    const status = Number(head.slice(9, 12));
-    if (!(status >= 100 && status <= 999))
-      throw new UpstreamSocketError('bad status', 'UPSTREAM_PROTOCOL');
-    if (status < 200) return; // 1xx: the real answer follows (mode stays Head)
-    this.status = status;
-    this.closeAfter = head.charCodeAt(7) === 48; // HTTP/1.0: closed after, unless it says keep-alive
-    let length: number | undefined;
-    let chunked = false;
-    let keepAliveHint = 0;
-    // One lower-cased copy of the head (latin1: the same length), sliced per line; a value is cut only for the
-    // four names read.
-    const lower = head.toLowerCase();
-    for (let pos = head.indexOf('\r\n'); pos >= 0;) {
-      const start = pos + 2;
-      const end = head.indexOf('\r\n', start);
-      const stop = end < 0 ? head.length : end;
-      pos = end;
-      const colon = head.indexOf(':', start);
-      if (colon <= start || colon >= stop) continue;
-      const name = lower.slice(start, colon).trim();
-      if (
-        name !== 'content-length' &&
-        name !== 'transfer-encoding' &&
-        name !== 'connection' &&
-        name !== 'keep-alive'
-      )
-        continue;
-      const value = lower.slice(colon + 1, stop).trim();
-      if (name === 'content-length') {
-        if (!/^\d+$/.test(value) || (length !== undefined && length !== Number(value)))
-          throw new UpstreamSocketError('bad content-length', 'UPSTREAM_PROTOCOL');
-        length = Number(value);
-      } else if (name === 'transfer-encoding') chunked = value.endsWith('chunked');
-      else if (name === 'connection') {
-        if (value.includes('close')) this.closeAfter = true;
-        else if (value.includes('keep-alive')) this.closeAfter = false;
-      } else if (name === 'keep-alive') {
-        const m = /timeout=(\d+)/.exec(value);
-        if (m) keepAliveHint = Number(m[1]) * 1000;
-      }
+    // An upstream sends the same head answer after answer, but for its Date: a head equal to the last one parsed
+    // (a string compare) takes that parse.
+    const client = this.client;
+    let h = head === client.lastHead ? client.lastParsed : undefined;
+    if (h === undefined) {
+      h = parseAnswerHead(head);
+      if (h === undefined) return; // 1xx: the real answer follows (mode stays Head)
+      client.lastHead = head;
+      client.lastParsed = h;
     }
-    const keepAlive = this.client.keepAliveMs;
+    this.status = h.status;
+    this.closeAfter = h.closeAfter;
+    const keepAlive = client.keepAliveMs;
     this.reuseUntil =
-      Date.now() + (keepAliveHint > 0 ? Math.min(keepAlive, keepAliveHint - 1000) : keepAlive);
-    if (status === 204 || status === 304) {
+      Date.now() + (h.keepAliveHint > 0 ? Math.min(keepAlive, h.keepAliveHint - 1000) : keepAlive);
+    if (h.status === 204 || h.status === 304) {
       this.mode = Mode.Length;
       this.remaining = 0;
-    } else if (chunked) this.mode = Mode.ChunkSize;
-    else if (length !== undefined) {
+    } else if (h.chunked) this.mode = Mode.ChunkSize;
+    else if (h.length !== undefined) {
       this.mode = Mode.Length;
-      this.remaining = length;
+      this.remaining = h.length;
     } else {
       this.mode = Mode.UntilClose;
       this.closeAfter = true;
@@ -560,4 +532,62 @@ class RawUpstreamConnection {
       new UpstreamSocketError('upstream closed the connection', 'UPSTREAM_SOCKET'),
     );
   }
+}
+
+/** What frames an answer, read from its head (status line and header lines, without the blank line). */
+export type TAnswerHead = {
+  status: number;
+  /** The connection closes after this answer (HTTP/1.0 without keep-alive, or `Connection: close`). */
+  closeAfter: boolean;
+  length: number | undefined;
+  chunked: boolean;
+  /** `Keep-Alive: timeout=` in ms (0: none). */
+  keepAliveHint: number;
+};
+
+/** Parses an answer head; undefined for a 1xx (the real answer follows). Throws on a malformed head. */
+export function parseAnswerHead(head: string): TAnswerHead | undefined {
+  if (!head.startsWith('HTTP/1.'))
+    throw new UpstreamSocketError('not an HTTP answer', 'UPSTREAM_PROTOCOL');
+  const status = Number(head.slice(9, 12));
+  if (!(status >= 100 && status <= 999))
+    throw new UpstreamSocketError('bad status', 'UPSTREAM_PROTOCOL');
+  if (status < 200) return undefined;
+  let closeAfter = head.charCodeAt(7) === 48; // HTTP/1.0: closed after, unless it says keep-alive
+  let length: number | undefined;
+  let chunked = false;
+  let keepAliveHint = 0;
+  // One lower-cased copy of the head (latin1: the same length), sliced per line; a value is cut only for the
+  // four names read.
+  const lower = head.toLowerCase();
+  for (let pos = head.indexOf('\r\n'); pos >= 0;) {
+    const start = pos + 2;
+    const end = head.indexOf('\r\n', start);
+    const stop = end < 0 ? head.length : end;
+    pos = end;
+    const colon = head.indexOf(':', start);
+    if (colon <= start || colon >= stop) continue;
+    const name = lower.slice(start, colon).trim();
+    if (
+      name !== 'content-length' &&
+      name !== 'transfer-encoding' &&
+      name !== 'connection' &&
+      name !== 'keep-alive'
+    )
+      continue;
+    const value = lower.slice(colon + 1, stop).trim();
+    if (name === 'content-length') {
+      if (!/^\d+$/.test(value) || (length !== undefined && length !== Number(value)))
+        throw new UpstreamSocketError('bad content-length', 'UPSTREAM_PROTOCOL');
+      length = Number(value);
+    } else if (name === 'transfer-encoding') chunked = value.endsWith('chunked');
+    else if (name === 'connection') {
+      if (value.includes('close')) closeAfter = true;
+      else if (value.includes('keep-alive')) closeAfter = false;
+    } else if (name === 'keep-alive') {
+      const m = /timeout=(\d+)/.exec(value);
+      if (m) keepAliveHint = Number(m[1]) * 1000;
+    }
+  }
+  return { status, closeAfter, length, chunked, keepAliveHint };
 }
