@@ -2,14 +2,19 @@
  * Bench baseline: the floor of a Node proxy — raw sockets in and out (node:net), HTTP/1.1 parsed by hand,
  * Content-Length bodies only, no checks. What Node costs per proxied call without node:http and undici; the
  * gateway's raw front and raw upstream client (apps/gateway/src/raw-front.ts, raw-http-client.ts) do the same
- * framing with the checks a product needs. Not product code: no chunked bodies, no limits, no timeouts.
+ * framing with the checks a product needs. Like the gateway, it pipelines: the calls read in one event-loop turn
+ * go up together on one connection, at most UPSTREAM_PIPELINE (default 8) per write, and the answers come back
+ * in order (UPSTREAM_PIPELINE=1: one call per connection at a time). Not product code: no chunked bodies, no
+ * limits, no timeouts.
  */
 import net from 'node:net';
 
 const upstream = new URL(process.env.BENCH_UPSTREAM ?? '');
 const CRLF2 = Buffer.from('\r\n\r\n');
 
-type TUp = { sock: net.Socket; buf: Buffer; cb: ((status: number, body: Buffer) => void) | null };
+type TCallback = (status: number, body: Buffer) => void;
+type TUp = { sock: net.Socket; buf: Buffer; cbs: TCallback[] };
+const DEPTH = Math.max(1, Number(process.env.UPSTREAM_PIPELINE ?? 8));
 const idle: TUp[] = [];
 const waiting: Array<(u: TUp) => void> = [];
 
@@ -24,28 +29,29 @@ function newUp(): TUp {
   const u: TUp = {
     sock: net.connect(Number(upstream.port), upstream.hostname),
     buf: Buffer.alloc(0),
-    cb: null,
+    cbs: [],
   };
   u.sock.setNoDelay(true);
   u.sock.on('data', (d: Buffer) => {
     u.buf = u.buf.length ? Buffer.concat([u.buf, d]) : d;
-    const h = u.buf.indexOf(CRLF2);
-    if (h < 0) return;
-    const head = u.buf.toString('latin1', 0, h);
-    const len = Number(headValue(head, 'content-length') ?? 0);
-    if (u.buf.length < h + 4 + len) return;
-    const status = Number(head.slice(9, 12));
-    const body = u.buf.subarray(h + 4, h + 4 + len);
-    u.buf = u.buf.subarray(h + 4 + len);
-    const cb = u.cb;
-    u.cb = null;
-    release(u);
-    cb?.(status, body);
+    for (;;) {
+      const h = u.buf.indexOf(CRLF2);
+      if (h < 0) return;
+      const head = u.buf.toString('latin1', 0, h);
+      const len = Number(headValue(head, 'content-length') ?? 0);
+      if (u.buf.length < h + 4 + len) return;
+      const status = Number(head.slice(9, 12));
+      const body = u.buf.subarray(h + 4, h + 4 + len);
+      u.buf = u.buf.subarray(h + 4 + len);
+      const cb = u.cbs.shift();
+      if (u.cbs.length === 0) release(u);
+      cb?.(status, body);
+    }
   });
   u.sock.on('error', () => {
-    const cb = u.cb;
-    u.cb = null;
-    cb?.(502, Buffer.alloc(0));
+    const cbs = u.cbs;
+    u.cbs = [];
+    for (const cb of cbs) cb(502, Buffer.alloc(0));
   });
   return u;
 }
@@ -66,6 +72,24 @@ function release(u: TUp): void {
   else idle.push(u);
 }
 
+/** Calls read this turn, sent up together at its end. */
+let calls: { body: Buffer; cb: TCallback }[] = [];
+function sendCalls(): void {
+  const all = calls;
+  calls = [];
+  for (let i = 0; i < all.length; i += DEPTH) {
+    const group = all.slice(i, i + DEPTH);
+    acquire((u) => {
+      let out = '';
+      for (const c of group) {
+        u.cbs.push(c.cb);
+        out += upHead(c.body.length) + c.body.toString('latin1');
+      }
+      u.sock.write(out, 'latin1');
+    });
+  }
+}
+
 const upHead = (len: number) =>
   `POST / HTTP/1.1\r\nHost: ${upstream.host}\r\nContent-Type: application/json\r\nContent-Length: ${len}\r\n\r\n`;
 
@@ -83,16 +107,17 @@ const server = net.createServer((sock) => {
     const body = buf.subarray(h + 4, h + 4 + len);
     buf = buf.subarray(h + 4 + len);
     busy = true;
-    acquire((u) => {
-      u.cb = (status, out) => {
+    if (calls.length === 0) setImmediate(sendCalls);
+    calls.push({
+      body,
+      cb: (status, out) => {
         sock.write(
           `HTTP/1.1 ${status} OK\r\nContent-Type: application/json\r\nContent-Length: ${out.length}\r\n\r\n${out.toString('latin1')}`,
           'latin1',
         );
         busy = false;
         pump();
-      };
-      u.sock.write(upHead(body.length) + body.toString('latin1'), 'latin1');
+      },
     });
   };
   sock.on('data', (d: Buffer) => {

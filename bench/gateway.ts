@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     const raw = await startBenchNode('bench/gateway-raw-proxy.ts', {
       children,
       cpu: proxyCpu,
-      env: { BENCH_UPSTREAM: upstreamUrl },
+      env: { BENCH_UPSTREAM: upstreamUrl, UPSTREAM_PIPELINE: pipelineDepth },
     });
     // nginx as a proxy sits where the other proxies sit; nginx answering by itself sits where the upstream
     // does, so "limit" and "direct" are placed alike and "limit" shows how far wrk could push "direct".
@@ -324,6 +324,10 @@ function tables(cells: Map<string, TCell>) {
           pct,
         ),
         range(
+          pair(c, 'nginx', 'raw', (x, y) => x.targetCpuUs / y.targetCpuUs),
+          pct,
+        ),
+        range(
           pair(c, 'gateway', 'bare', (x, y) => x.targetCpuUs - y.targetCpuUs),
           us,
         ),
@@ -378,7 +382,8 @@ function report(
     'placed like the upstream): the most wrk and this machine can do through one HTTP hop; **direct** — the upstream, a minimal node:http JSON-RPC responder',
     '(`bench/gateway-upstream.ts`); **nginx** — nginx 1.22 as a proxy in front of it (one worker, no master,',
     'access log off, upstream `keepalive 128`, HTTP/1.1); **raw** — the floor of a Node proxy',
-    '(`bench/gateway-raw-proxy.ts`: raw sockets in and out, HTTP parsed by hand, no checks); **bare** — a plain Node',
+    '(`bench/gateway-raw-proxy.ts`: raw sockets in and out, HTTP parsed by hand, no checks, the calls of one turn',
+    `pipelined up like the gateway's, \`UPSTREAM_PIPELINE=${pipelineDepth}\`); **bare** — a plain Node`,
     'proxy (`bench/gateway-bare-proxy.ts`: node:http in, undici out, no checks); **gateway** — `POST /v1/localnet/{key}`',
     'with the whole hot path on (the raw front and the raw upstream client; key, allowlists, token buckets, routing,',
     `RU metering, usage aggregation and journal), with \`UPSTREAM_PIPELINE=${pipelineDepth}\`: the quick reads of one`,
@@ -406,8 +411,8 @@ function report(
     '',
     'CPU per call (µs, user + system of the process from `/proc/<pid>/stat`, divided by the calls of the cell):',
     '',
-    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | upstream (behind unpiped) | nginx proxy | raw proxy | bare proxy | gateway | unpiped | per core: gateway / nginx | per core: unpiped / nginx | gateway − bare | wrk | wrk busy at the limit |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| c | nginx `return 200` | upstream (direct) | upstream (behind gateway) | upstream (behind unpiped) | nginx proxy | raw proxy | bare proxy | gateway | unpiped | per core: gateway / nginx | per core: unpiped / nginx | per core: raw / nginx | gateway − bare | wrk | wrk busy at the limit |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...t.cpu,
     '',
     `Targets: added p50 < 0.5 ms — ${t.p50Target.join(', ')}; throughput ≥ 70% of direct — ${t.ratioTarget.join(', ')};`,
