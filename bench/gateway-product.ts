@@ -2,14 +2,15 @@
  * npm run bench:gateway-product — issue 17 items 2 and 4: the gateway as the product runs it (`main.ts`, ROLE=gateway,
  * keys loaded from PostgreSQL and opened with API_KEY_SECRET, usage aggregated, journaled and written to the
  * database, balances and limits enforced), with the calls spread over many keys of many accounts on a paid tier,
- * beside the in-memory bench gateway (bench/gateway-server.ts: one key, unlimited tier, no database) and nginx as
+ * beside the in-memory bench gateway (bench/gateway-server.ts: the same keys on the same accounts and tier, held in
+ * memory, no database) and nginx as
  * a keep-alive proxy, in the same rotating rounds. wrk drives every target (one thread, closed loop); the product
  * targets get each call on the next key in turn. Afterwards every product process is stopped (final usage flush)
  * and the usage in the database is checked against the calls wrk saw answered.
  *
  * Targets:
  *   nginx        nginx as a proxy to the bench upstream (keep-alive pool): the reference a proxy can reach here
- *   memory       the in-memory bench gateway (what bench:gateway measures)
+ *   memory       the in-memory bench gateway (bench:gateway's, with BENCH_KEYS: the same spread of keys)
  *   pg           the product on PostgreSQL without Redis: one gateway process, balances from the database
  *   redis-wN     the product on PostgreSQL + Redis (scale mode), GATEWAY_WORKERS=N for each N in BENCH_WORKERS
  *
@@ -275,9 +276,16 @@ async function main(): Promise<void> {
 
     const upstream = await startBenchNode('bench/gateway-upstream.ts', { children });
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
+    // The in-memory gateway with the same spread (keys on accounts, premium tier, every call to the next key), so
+    // the two differ by PostgreSQL and the product around it only.
+    const memoryKeys = accountCount * keysPerAccount;
     const memory = await startBenchNode('bench/gateway-server.ts', {
       children,
-      env: { BENCH_UPSTREAM: upstreamUrl },
+      env: {
+        BENCH_UPSTREAM: upstreamUrl,
+        BENCH_KEYS: String(memoryKeys),
+        BENCH_ACCOUNTS: String(accountCount),
+      },
       nodeArgs: profileTarget === 'memory' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     });
     const nginx = await startNginx({
@@ -315,9 +323,12 @@ async function main(): Promise<void> {
       },
       {
         name: 'memory',
-        url: `http://127.0.0.1:${memory.port}/v1/localnet/bench-key`,
+        url: `http://127.0.0.1:${memory.port}/`,
         pid: memory.child.pid,
-        script: oneScript,
+        script: writeWrkScript(dir, {
+          name: 'keys-memory',
+          paths: Array.from({ length: memoryKeys }, (_, i) => `/v1/localnet/bench-key-${i}`),
+        }),
       },
     ];
     const dataDirs = new Map<string, string>();
@@ -344,8 +355,13 @@ async function main(): Promise<void> {
       console.log(`${name}: started in ${(p.startedMs / 1000).toFixed(1)} s`);
     }
     const keyOf = (t: TTarget, i: number) => seeded.get(t.name)?.keys[i] ?? '';
-    for (const t of targets)
-      await checkAnswers(t.product ? `${t.url}v1/localnet/${keyOf(t, 0)}` : t.url);
+    const answerUrl = (t: TTarget, i: number) =>
+      t.product
+        ? `${t.url}v1/localnet/${keyOf(t, i)}`
+        : t.name === 'memory'
+          ? `${t.url}v1/localnet/bench-key-${i}`
+          : t.url;
+    for (const t of targets) await checkAnswers(answerUrl(t, 0));
     // checkAnswers made one call on each product target: counted as answered.
     for (const a of answered.values()) a.ok += 1;
 
@@ -396,8 +412,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    for (const t of targets)
-      await checkAnswers(t.product ? `${t.url}v1/localnet/${keyOf(t, 1)}` : t.url);
+    for (const t of targets) await checkAnswers(answerUrl(t, 1));
     for (const a of answered.values()) a.ok += 1;
 
     // Graceful stops: each product process flushes what it aggregated, then the database is the truth.
@@ -538,7 +553,8 @@ of \`${METHOD}\`. The product targets are \`apps/server/src/main.ts\` with \`ROL
 database holding ${accountCount} accounts on the ${TIER} tier with ${keysPerAccount} keys each
 (${(accountCount * keysPerAccount).toLocaleString('en-US')} keys, sealed with \`API_KEY_SECRET\` as the console stores
 them); wrk sends each call to the next key in turn, so every key and account is charged, limited and aggregated.
-\`memory\` is bench:gateway's in-memory gateway (one key, unlimited tier, no database); \`pg\` is the product on
+\`memory\` is bench:gateway's in-memory gateway with the same keys on the same accounts and tier, held in memory
+(no database, every call to the next key as well); \`pg\` is the product on
 PostgreSQL alone (one process, balances from the database); \`redis-wN\` is scale mode (PostgreSQL + Redis:
 RU leases and per-key rate buckets in Redis) with \`GATEWAY_WORKERS=N\`. Start-up with the
 ${(accountCount * keysPerAccount).toLocaleString('en-US')} keys: ${[...startMs].map(([n, v]) => `${n} ${(v / 1000).toFixed(1)} s`).join(', ')}.

@@ -64,23 +64,34 @@ const HEADER_LINES = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t\x20-\x7e]*\r\n)*$/;
 const TARGET = /^\/[\x21-\x7e]*$/;
 const DIGITS = /^\d{1,15}$/;
 
-type THead = {
-  url: string;
+type THeaderFields = {
   contentLength: number;
   origin: string | undefined;
   forwardedFor: string | undefined;
   acceptEncoding: string | undefined;
   close: boolean;
 };
+type THead = THeaderFields & { url: string };
 
 /** The head (request line and header lines, each ended by CRLF) if the front takes it, else undefined. */
 export function parseHead(head: string, maxBodyBytes: number): THead | undefined {
+  const url = requestTarget(head);
+  if (url === undefined) return undefined;
+  const fields = parseHeaderLines(head.slice(head.indexOf('\r\n') + 2), maxBodyBytes);
+  return fields && { url, ...fields };
+}
+
+/** The target of a head's request line if it is `POST /… HTTP/1.1` with a target the front takes. */
+function requestTarget(head: string): string | undefined {
   if (!head.startsWith('POST /')) return undefined;
   const lineEnd = head.indexOf('\r\n');
   if (!head.endsWith(' HTTP/1.1', lineEnd)) return undefined;
   const url = head.slice(5, lineEnd - 9);
-  if (!TARGET.test(url)) return undefined;
-  const lines = head.slice(lineEnd + 2);
+  return TARGET.test(url) ? url : undefined;
+}
+
+/** The header lines (each ended by CRLF) if the front takes them, else undefined. */
+function parseHeaderLines(lines: string, maxBodyBytes: number): THeaderFields | undefined {
   if (!HEADER_LINES.test(lines)) return undefined;
   let contentLength: string | undefined;
   let origin: string | undefined;
@@ -141,7 +152,7 @@ export function parseHead(head: string, maxBodyBytes: number): THead | undefined
       if (t === 'upgrade') return undefined;
       if (t === 'close') close = true;
     }
-  return { url, contentLength: length, origin, forwardedFor, acceptEncoding, close };
+  return { contentLength: length, origin, forwardedFor, acceptEncoding, close };
 }
 
 /** The Date header's value, made once per second (as node:http does). */
@@ -255,9 +266,11 @@ class RawConnection<T> {
   private peerEnded = false;
   /** Date.now() at the first byte of the request being read (0: none). */
   private readingSince = 0;
-  /** The last head taken, its parse and its route. */
+  /** The last head taken, its header lines and their parse, its target and the target's route. */
   private lastHeadText = '';
-  private lastHead: THead | undefined;
+  private lastLines = '';
+  private lastFields: THeaderFields | undefined;
+  private lastUrl: string | undefined;
   private lastRoute: T | undefined;
   /** front.now at the last read or answer (it lags the clock by at most one sweep). */
   private lastActive: number;
@@ -324,18 +337,34 @@ class RawConnection<T> {
           return this.checkDeadline();
         }
         if (headEnd + 2 > this.front.maxHeadBytes) return this.handOver();
-        // A keep-alive client most often sends the same head again: a head equal to the last one taken (a string
-        // compare) takes its parse and route.
+        // A keep-alive client most often sends the same head again, or the same header lines to another path: a
+        // head, header lines or target equal to the last one taken (a string compare) takes its parse or route.
         const text = buf.toString('latin1', 0, headEnd + 2);
-        let head = this.lastHead;
+        let url = this.lastUrl;
+        let head = this.lastFields;
         let route = this.lastRoute;
-        if (text !== this.lastHeadText || head === undefined || route === undefined) {
-          head = parseHead(text, this.front.maxBodyBytes);
-          route = head ? this.front.route(head.url) : undefined;
-          if (!head || route === undefined) return this.handOver();
+        if (
+          text !== this.lastHeadText ||
+          url === undefined ||
+          head === undefined ||
+          route === undefined
+        ) {
+          const lines = text.slice(text.indexOf('\r\n') + 2);
+          if (lines !== this.lastLines || head === undefined) {
+            head = parseHeaderLines(lines, this.front.maxBodyBytes);
+            this.lastLines = lines;
+            this.lastFields = head;
+          }
+          const target = requestTarget(text);
+          if (target !== url || route === undefined) {
+            route = target === undefined ? undefined : this.front.route(target);
+            this.lastRoute = route;
+          }
+          url = target;
+          this.lastUrl = target;
+          if (url === undefined || head === undefined || route === undefined)
+            return this.handOver();
           this.lastHeadText = text;
-          this.lastHead = head;
-          this.lastRoute = route;
         }
         const total = headEnd + 4 + head.contentLength;
         if (buf.length < total) return this.checkDeadline();
@@ -348,7 +377,7 @@ class RawConnection<T> {
         this.front.serve(
           out,
           {
-            url: head.url,
+            url,
             origin: head.origin,
             forwardedFor: head.forwardedFor,
             remoteAddress: this.socket.remoteAddress,
