@@ -185,7 +185,11 @@ export function logCall(
   ru: number,
   at = Date.now(),
 ): void {
-  ctx.requestLog?.add({
+  const log = ctx.requestLog;
+  if (!log) return;
+  // Past a cap only a count is kept: no entry is made for it.
+  if (!log.accepts(key.keyId)) return log.drop(key.accountId, key.keyId, at);
+  log.add({
     at,
     accountId: key.accountId,
     keyId: key.keyId,

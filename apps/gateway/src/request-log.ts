@@ -68,6 +68,8 @@ export class RequestLog extends BatchFlusher<TRequestLogBatch> {
   /** entries kept per key in this window */
   private perKey = new Map<string, number>();
   private drops = new Map<string, TRequestLogDrop>();
+  /** Per key, its counter in `drops` touched last (the same objects). */
+  private lastDrop = new Map<string, TRequestLogDrop>();
   private readonly maxPerKey: number;
   private readonly maxEntries: number;
   /** Entries not kept because of a cap, since start (diagnostics; the sink gets them per key). */
@@ -83,24 +85,35 @@ export class RequestLog extends BatchFlusher<TRequestLogBatch> {
 
   /** Keeps one entry, or counts it as not kept when its key or the whole window is full. O(1), no I/O. */
   add(entry: TRequestLogEntry): void {
-    const n = this.perKey.get(entry.keyId) ?? 0;
-    if (n >= this.maxPerKey || this.entries.length >= this.maxEntries) {
-      this.drop(entry.accountId, entry.keyId, entry.at);
-      return;
-    }
-    this.perKey.set(entry.keyId, n + 1);
+    if (!this.accepts(entry.keyId)) return this.drop(entry.accountId, entry.keyId, entry.at);
+    this.perKey.set(entry.keyId, (this.perKey.get(entry.keyId) ?? 0) + 1);
     this.entries.push(entry);
   }
 
-  private drop(accountId: string, keyId: string, at: number): void {
+  /** Whether an entry of this key would be kept now (so a caller can skip making one that would not). */
+  accepts(keyId: string): boolean {
+    return this.entries.length < this.maxEntries && (this.perKey.get(keyId) ?? 0) < this.maxPerKey;
+  }
+
+  /** Counts one call of the key as not kept, in its minute. */
+  drop(accountId: string, keyId: string, at: number): void {
     this.dropped += 1;
     const minute = at - (at % 60_000);
+    // Most drops are of a key already counted in this minute: found by key id, without making the map's key.
+    const last = this.lastDrop.get(keyId);
+    if (last !== undefined && last.minute === minute) {
+      last.count += 1;
+      return;
+    }
     const id = `${keyId}\u0000${minute}`;
-    const d = this.drops.get(id);
+    let d = this.drops.get(id);
     if (d) d.count += 1;
     // Bounded too: one counter per key and minute, at most as many as entries kept.
-    else if (this.drops.size < this.maxEntries)
-      this.drops.set(id, { accountId, keyId, minute, count: 1 });
+    else if (this.drops.size < this.maxEntries) {
+      d = { accountId, keyId, minute, count: 1 };
+      this.drops.set(id, d);
+    }
+    if (d) this.lastDrop.set(keyId, d);
   }
 
   /** Entries held for the next flush (tests). */
@@ -119,6 +132,7 @@ export class RequestLog extends BatchFlusher<TRequestLogBatch> {
     this.entries = [];
     this.perKey = new Map();
     this.drops = new Map();
+    this.lastDrop = new Map();
     return batch;
   }
 

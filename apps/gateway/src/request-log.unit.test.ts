@@ -42,15 +42,18 @@ describe('RequestLog buffer', () => {
     const log = new RequestLog({ write: async (b) => void written.push(b), maxPerKey: 3 });
     for (let i = 0; i < 5; i++) log.add(entry('k1', T + i));
     log.add(entry('k1', T + 60_000)); // next minute, still over the cap
+    log.add(entry('k1', T + 5)); // back in the first minute (calls settle out of order): the same counter
     log.add(entry('k2'));
+    expect(log.accepts('k1')).toBe(false);
+    expect(log.accepts('k2')).toBe(true);
     expect(log.size).toBe(4);
-    expect(log.dropped).toBe(3);
+    expect(log.dropped).toBe(4);
     await log.flush();
     expect(written).toHaveLength(1);
     const b = written[0]!;
     expect(b.entries.map((e) => e.keyId)).toEqual(['k1', 'k1', 'k1', 'k2']);
     expect(b.dropped).toEqual([
-      { accountId: 'acct-k1', keyId: 'k1', minute: T - 30_000, count: 2 },
+      { accountId: 'acct-k1', keyId: 'k1', minute: T - 30_000, count: 3 },
       { accountId: 'acct-k1', keyId: 'k1', minute: T + 30_000, count: 1 },
     ]);
     // A new window: the key's cap starts again, the drop counts are not written twice.
