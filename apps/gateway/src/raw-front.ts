@@ -56,6 +56,8 @@ export type TRawFront = {
 
 /** Answers up to this size (the body, a Buffer) are written as one latin1 string; bigger ones head and body apart. */
 const ONE_WRITE_BYTES = 16 * 1024;
+/** Heads up to this size are kept for the next request's compare; a bigger one is not held while idle. */
+const CACHED_HEAD_CHARS = 2048;
 /** Pipelined bytes held while an answer is pending before the socket is paused. */
 const MAX_BUFFERED = 1024 * 1024;
 const CRLFCRLF = Buffer.from('\r\n\r\n');
@@ -365,6 +367,8 @@ class RawConnection<T> {
           if (url === undefined || head === undefined || route === undefined)
             return this.handOver();
           this.lastHeadText = text;
+          // What is kept holds the head's text (slices share it): a long head is not kept for the connection's life.
+          if (text.length > CACHED_HEAD_CHARS) this.forgetHead();
         }
         const total = headEnd + 4 + head.contentLength;
         if (buf.length < total) return this.checkDeadline();
@@ -390,6 +394,14 @@ class RawConnection<T> {
     } finally {
       this.pumping = false;
     }
+  }
+
+  private forgetHead(): void {
+    this.lastHeadText = '';
+    this.lastLines = '';
+    this.lastFields = undefined;
+    this.lastUrl = undefined;
+    this.lastRoute = undefined;
   }
 
   private checkDeadline(): void {

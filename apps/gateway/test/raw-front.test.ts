@@ -450,6 +450,44 @@ describe('attachRawFront answers', () => {
   });
 });
 
+describe('attachRawFront head cache', () => {
+  it('serves each request by its own head, long heads (not kept) and short ones (kept) alike', async () => {
+    const server = http.createServer((_req, res) => res.end('node'));
+    attachRawFront(server, {
+      keepAliveTimeoutMs: 5000,
+      route: (url) => (url.startsWith('/raw/') ? url : undefined),
+      serve: (out, req, route) =>
+        out.reply(200, { 'content-type': 'text/plain' }, `${route} ${req.origin ?? '-'}`),
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const p = (server.address() as AddressInfo).port;
+    try {
+      const pad = `X-Pad: ${'p'.repeat(3000)}\r\n`;
+      const answers = await readAnswers(p, (s) => {
+        s.write(
+          post('/raw/a', '{}', pad + 'Origin: https://a.example\r\n') +
+            post('/raw/a', '{}', pad + 'Origin: https://a.example\r\n') +
+            post('/raw/b', '{}', pad) +
+            post('/raw/b', '{}') +
+            post('/raw/b', '{}') +
+            post('/raw/c', '{}', 'Origin: https://c.example\r\nConnection: close\r\n'),
+        );
+      });
+      expect(answers.map((a) => a.body)).toEqual([
+        '/raw/a https://a.example',
+        '/raw/a https://a.example',
+        '/raw/b -',
+        '/raw/b -',
+        '/raw/b -',
+        '/raw/c https://c.example',
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 describe('attachRawFront timeouts', () => {
   it('closes an idle connection after the keep-alive timeout and a slow request after the request timeout', async () => {
     const server = http.createServer((_req, res) => res.end('node'));
