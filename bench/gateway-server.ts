@@ -1,4 +1,7 @@
-/** Bench gateway: the real startGateway with one key of unlimited tier, localnet pointed at the bench upstream. */
+/**
+ * Bench gateway: the real startGateway with one key of unlimited tier (or, with BENCH_KEYS, that many premium keys
+ * on BENCH_ACCOUNTS accounts), localnet pointed at the bench upstream.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
