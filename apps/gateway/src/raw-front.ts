@@ -184,8 +184,8 @@ export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>
     maxHeadBytes: opts.maxHeadBytes ?? 16 * 1024,
     requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
     beforeAnswers: opts.beforeAnswers,
-    keepAliveTimeoutMs: opts.keepAliveTimeoutMs,
-    now: Date.now(),
+    tick: 0,
+    idleTicks: 0,
     outbox: [],
     flushOutbox: () => {
       const box = front.outbox;
@@ -205,17 +205,24 @@ export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>
     },
   };
   server.on('connection', (socket: Socket) => {
-    front.now = Date.now();
     const conn = new RawConnection<T>(front, socket);
     front.conns.add(conn);
   });
   // Idle and slow connections are found by one sweep, not a socket timeout each: a socket's timeout is re-armed
-  // on every read and write (a timer-list update per call), the sweep costs a field write per call.
-  const sweepMs = Math.max(10, Math.min(1000, Math.floor(opts.keepAliveTimeoutMs / 4)));
+  // on every read and write (a timer-list update per call), the sweep costs a field write per call. A connection
+  // is stamped with the sweep's tick count; a timer never fires early, so n ticks after a stamp at least
+  // (n - 1) periods have passed, and an idle connection is closed after ceil(timeout / period) + 1 ticks: never
+  // before its timeout, at most two periods after. A keep-alive timeout of 0 means none (as in node:http).
+  const keepAlive = opts.keepAliveTimeoutMs;
+  const sweepMs = Math.max(
+    10,
+    Math.min(1000, Math.floor((keepAlive > 0 ? keepAlive : front.requestTimeoutMs) / 4)),
+  );
+  front.idleTicks = keepAlive > 0 ? Math.ceil(keepAlive / sweepMs) + 1 : Infinity;
   const sweep = setInterval(() => {
+    front.tick++;
     const now = Date.now();
-    front.now = now;
-    for (const c of front.conns) c.sweep(now, sweepMs);
+    for (const c of front.conns) c.sweep(now);
   }, sweepMs);
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
@@ -238,9 +245,10 @@ type TFrontState<T> = {
   maxBodyBytes: number;
   maxHeadBytes: number;
   requestTimeoutMs: number;
-  keepAliveTimeoutMs: number;
-  /** Date.now() at the last sweep (or newer): a connection's last activity is stamped with it. */
-  now: number;
+  /** Sweeps so far: a connection's last activity is stamped with it. */
+  tick: number;
+  /** Sweeps after which an idle connection is closed (Infinity: never). */
+  idleTicks: number;
   route: (url: string) => T | undefined;
   serve: (out: TOut, req: TRawRequest, route: T) => void;
   handOver: (socket: Socket, rest: Buffer | undefined) => void;
@@ -274,7 +282,7 @@ class RawConnection<T> {
   private lastFields: THeaderFields | undefined;
   private lastUrl: string | undefined;
   private lastRoute: T | undefined;
-  /** front.now at the last read or answer (it lags the clock by at most one sweep). */
+  /** front.tick at the last read or answer. */
   private lastActive: number;
   private readonly onData = (chunk: Buffer) => this.data(chunk);
   private readonly onClose = () => this.front.conns.delete(this);
@@ -289,7 +297,7 @@ class RawConnection<T> {
     private readonly front: TFrontState<T>,
     readonly socket: Socket,
   ) {
-    this.lastActive = front.now;
+    this.lastActive = front.tick;
     socket.on('data', this.onData);
     socket.on('close', this.onClose);
     socket.on('error', this.onError);
@@ -297,16 +305,15 @@ class RawConnection<T> {
   }
 
   /**
-   * Called by the front's sweep every `sweepMs`: closes a connection idle past the keep-alive timeout (never
-   * before it: a stamp lags the clock by at most one sweep, so that is added) and a request still being read past
-   * the request timeout.
+   * Called by the front's sweep: closes a connection idle past the keep-alive timeout, and one whose next request
+   * is still being read past the request timeout. A connection waiting for its answer is neither: what it has read
+   * meanwhile is timed from that answer on.
    */
-  sweep(now: number, sweepMs: number): void {
-    if (this.socket.destroyed) return;
+  sweep(now: number): void {
+    if (this.socket.destroyed || this.busy) return;
     if (this.readingSince !== 0 && now - this.readingSince > this.front.requestTimeoutMs)
       this.socket.destroy();
-    else if (!this.busy && now - this.lastActive >= this.front.keepAliveTimeoutMs + sweepMs)
-      this.socket.destroy();
+    else if (this.front.tick - this.lastActive >= this.front.idleTicks) this.socket.destroy();
   }
 
   closeIfIdle(): void {
@@ -315,7 +322,7 @@ class RawConnection<T> {
 
   private data(chunk: Buffer): void {
     this.buf = this.buf ? Buffer.concat([this.buf, chunk]) : chunk;
-    this.lastActive = this.front.now;
+    this.lastActive = this.front.tick;
     if (this.readingSince === 0) this.readingSince = Date.now();
     if (!this.busy) this.pump();
     else if (this.buf.length > MAX_BUFFERED) this.socket.pause();
@@ -464,7 +471,9 @@ class RawConnection<T> {
       }
     }
     this.busy = false;
-    this.lastActive = this.front.now;
+    this.lastActive = this.front.tick;
+    // A next request read while this one was answered is timed from now.
+    if (this.buf) this.readingSince = Date.now();
     if (s.isPaused() && !s.destroyed) s.resume();
     if (this.buf && s.writableNeedDrain) s.once('drain', this.onDrain);
     else if (!this.pumping) this.next();

@@ -53,6 +53,8 @@ describe('hot-path parsing', () => {
     ['not json', true],
     ['{"error":{"code":1},"result":"0x1"}', true],
     ['"result":"0x1"', false],
+    ['"result":1,"error":2', false],
+    ['"error""result"', true],
   ])('isErrorBody(%s) = %s', (body, expected) => {
     expect(isErrorBody(Buffer.from(body))).toBe(expected);
   });

@@ -470,6 +470,7 @@ describe('attachRawFront head cache', () => {
             post('/raw/b', '{}', pad) +
             post('/raw/b', '{}') +
             post('/raw/b', '{}') +
+            post('/raw/d', '{}') +
             post('/raw/c', '{}', 'Origin: https://c.example\r\nConnection: close\r\n'),
         );
       });
@@ -479,6 +480,7 @@ describe('attachRawFront head cache', () => {
         '/raw/b -',
         '/raw/b -',
         '/raw/b -',
+        '/raw/d -',
         '/raw/c https://c.example',
       ]);
     } finally {
@@ -517,16 +519,69 @@ describe('attachRawFront timeouts', () => {
         }
       });
       expect(slow).toEqual([]);
-      // A head that stops coming: cut by the request timeout (the sweep), never answered.
-      const t1 = Date.now();
-      const stalled = await readAnswers(p, (s) => {
-        s.write('POST /raw HTTP/1.1\r\nHost: t\r\n');
-      });
-      expect(stalled).toEqual([]);
-      expect(Date.now() - t1).toBeGreaterThanOrEqual(150);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('cuts a head that stops coming by the request timeout, not a slow answer, and keeps idle connections with a keep-alive timeout of 0', async () => {
+    const open = async (keepAliveTimeoutMs: number, answerAfterMs = 0) => {
+      const server = http.createServer((_req, res) => res.end('node'));
+      attachRawFront(server, {
+        keepAliveTimeoutMs,
+        requestTimeoutMs: 200,
+        route: (url) => (url === '/raw' ? url : undefined),
+        serve: (out) => {
+          const answer = () => out.reply(200, { 'content-type': 'text/plain' }, 'raw');
+          if (answerAfterMs > 0) setTimeout(answer, answerAfterMs);
+          else answer();
+        },
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return server;
+    };
+    // Keep-alive 1 s: only the request timeout (200 ms) can cut the stalled head before 1 s.
+    const a = await open(1000);
+    try {
+      const t0 = Date.now();
+      const stalled = await readAnswers((a.address() as AddressInfo).port, (s) => {
+        s.write('POST /raw HTTP/1.1\r\nHost: t\r\n');
+      });
+      expect(stalled).toEqual([]);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(200);
+      expect(Date.now() - t0).toBeLessThan(1000);
+    } finally {
+      a.closeAllConnections();
+      await new Promise((r) => a.close(r));
+    }
+    // An answer slower than the request timeout with the next request already read: both answered, the second
+    // request is timed from the first answer on.
+    const c = await open(1000, 350);
+    try {
+      const both = await readAnswers((c.address() as AddressInfo).port, (s) => {
+        s.write(post('/raw', '{}') + post('/raw', '{}', 'Connection: close\r\n'));
+      });
+      expect(both.map((x) => x.body)).toEqual(['raw', 'raw']);
+    } finally {
+      c.closeAllConnections();
+      await new Promise((r) => c.close(r));
+    }
+    // Keep-alive 0: no idle timeout (node:http's meaning); the connection is still open after 400 ms.
+    const b = await open(0);
+    try {
+      const socket = net.connect((b.address() as AddressInfo).port, '127.0.0.1');
+      let closed = false;
+      socket.on('close', () => (closed = true));
+      socket.resume(); // read the answer, so a close by the server would be seen
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      socket.write(post('/raw', '{}'));
+      await sleep(400);
+      expect(closed).toBe(false);
+      socket.destroy();
+    } finally {
+      b.closeAllConnections();
+      await new Promise((r) => b.close(r));
     }
   });
 });
