@@ -13,6 +13,7 @@ import { loadChains, withUpstreams } from '../src/chains';
 import { MemoryKeyStore } from '../src/key-cache';
 import type { TLocalnet } from '../src/localnet';
 import { startLocalnet } from '../src/localnet';
+import type { TRawFrontOptions } from '../src/raw-front';
 import { attachRawFront, parseHead } from '../src/raw-front';
 import type { TGateway } from '../src/server';
 import { startGateway } from '../src/server';
@@ -413,6 +414,22 @@ describe('the usage journal with grouped writes', () => {
   });
 });
 
+/** A node:http server with the raw front attached, listening on a free port, for `use`; closed after it. */
+async function withRawFront<T>(
+  opts: TRawFrontOptions<T>,
+  use: (port: number) => Promise<void>,
+): Promise<void> {
+  const server = http.createServer((_req, res) => res.end('node'));
+  attachRawFront(server, opts);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    await use((server.address() as AddressInfo).port);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+}
+
 describe('attachRawFront answers', () => {
   it('writes Buffer bodies byte for byte, short ones as one latin1 string and long ones head and body apart', async () => {
     // Every byte value, UTF-8 text included: the one-string path must not re-encode any of them.
@@ -420,16 +437,13 @@ describe('attachRawFront answers', () => {
     const utf8 = Buffer.from('{"result":"caf\u00e9 \u20ac \ud83d\ude00"}');
     const long = Buffer.alloc(40_000, all);
     const bodies: Record<string, Buffer> = { '/all': all, '/utf8': utf8, '/long': long };
-    const server = http.createServer((_req, res) => res.end('node'));
-    attachRawFront(server, {
+    const front: TRawFrontOptions<string> = {
       keepAliveTimeoutMs: 5000,
       route: (url) => (url in bodies ? url : undefined),
       serve: (out, _req, route) =>
         out.reply(200, { 'content-type': 'application/octet-stream' }, bodies[route]),
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const p = (server.address() as AddressInfo).port;
-    try {
+    };
+    await withRawFront(front, async (p) => {
       const answers = await readAnswers(p, (s) => {
         s.write(
           post('/all', '{}') + post('/utf8', '{}') + post('/long', '{}', 'Connection: close\r\n'),
@@ -443,25 +457,19 @@ describe('attachRawFront answers', () => {
       expect(Buffer.from(answers[0]?.body ?? '', 'latin1').equals(all)).toBe(true);
       expect(Buffer.from(answers[1]?.body ?? '', 'latin1').equals(utf8)).toBe(true);
       expect(Buffer.from(answers[2]?.body ?? '', 'latin1').equals(long)).toBe(true);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    });
   });
 });
 
 describe('attachRawFront head cache', () => {
   it('serves each request by its own head, long heads (not kept) and short ones (kept) alike', async () => {
-    const server = http.createServer((_req, res) => res.end('node'));
-    attachRawFront(server, {
+    const front: TRawFrontOptions<string> = {
       keepAliveTimeoutMs: 5000,
       route: (url) => (url.startsWith('/raw/') ? url : undefined),
       serve: (out, req, route) =>
         out.reply(200, { 'content-type': 'text/plain' }, `${route} ${req.origin ?? '-'}`),
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const p = (server.address() as AddressInfo).port;
-    try {
+    };
+    await withRawFront(front, async (p) => {
       const pad = `X-Pad: ${'p'.repeat(3000)}\r\n`;
       const answers = await readAnswers(p, (s) => {
         s.write(
@@ -483,25 +491,25 @@ describe('attachRawFront head cache', () => {
         '/raw/d -',
         '/raw/c https://c.example',
       ]);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    });
   });
 });
 
 describe('attachRawFront timeouts', () => {
+  /** A front answering POST /raw with "raw", after `answerAfterMs` when set; request timeout 200 ms. */
+  const rawFront = (keepAliveTimeoutMs: number, answerAfterMs = 0): TRawFrontOptions<string> => ({
+    keepAliveTimeoutMs,
+    requestTimeoutMs: 200,
+    route: (url) => (url === '/raw' ? url : undefined),
+    serve: (out) => {
+      const answer = () => out.reply(200, { 'content-type': 'text/plain' }, 'raw');
+      if (answerAfterMs > 0) setTimeout(answer, answerAfterMs);
+      else answer();
+    },
+  });
+
   it('closes an idle connection after the keep-alive timeout and a slow request after the request timeout', async () => {
-    const server = http.createServer((_req, res) => res.end('node'));
-    attachRawFront(server, {
-      keepAliveTimeoutMs: 150,
-      requestTimeoutMs: 200,
-      route: (url) => (url === '/raw' ? url : undefined),
-      serve: (out) => out.reply(200, { 'content-type': 'text/plain' }, 'raw'),
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const p = (server.address() as AddressInfo).port;
-    try {
+    await withRawFront(rawFront(150), async (p) => {
       // Idle after an answer: closed by the keep-alive timeout.
       const t0 = Date.now();
       const idle = await readAnswers(p, (s) => {
@@ -519,58 +527,31 @@ describe('attachRawFront timeouts', () => {
         }
       });
       expect(slow).toEqual([]);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    });
   });
 
   it('cuts a head that stops coming by the request timeout, not a slow answer, and keeps idle connections with a keep-alive timeout of 0', async () => {
-    const open = async (keepAliveTimeoutMs: number, answerAfterMs = 0) => {
-      const server = http.createServer((_req, res) => res.end('node'));
-      attachRawFront(server, {
-        keepAliveTimeoutMs,
-        requestTimeoutMs: 200,
-        route: (url) => (url === '/raw' ? url : undefined),
-        serve: (out) => {
-          const answer = () => out.reply(200, { 'content-type': 'text/plain' }, 'raw');
-          if (answerAfterMs > 0) setTimeout(answer, answerAfterMs);
-          else answer();
-        },
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      return server;
-    };
     // Keep-alive 1 s: only the request timeout (200 ms) can cut the stalled head before 1 s.
-    const a = await open(1000);
-    try {
+    await withRawFront(rawFront(1000), async (p) => {
       const t0 = Date.now();
-      const stalled = await readAnswers((a.address() as AddressInfo).port, (s) => {
+      const stalled = await readAnswers(p, (s) => {
         s.write('POST /raw HTTP/1.1\r\nHost: t\r\n');
       });
       expect(stalled).toEqual([]);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(200);
       expect(Date.now() - t0).toBeLessThan(1000);
-    } finally {
-      a.closeAllConnections();
-      await new Promise((r) => a.close(r));
-    }
+    });
     // An answer slower than the request timeout with the next request already read: both answered, the second
     // request is timed from the first answer on.
-    const c = await open(1000, 350);
-    try {
-      const both = await readAnswers((c.address() as AddressInfo).port, (s) => {
+    await withRawFront(rawFront(1000, 350), async (p) => {
+      const both = await readAnswers(p, (s) => {
         s.write(post('/raw', '{}') + post('/raw', '{}', 'Connection: close\r\n'));
       });
       expect(both.map((x) => x.body)).toEqual(['raw', 'raw']);
-    } finally {
-      c.closeAllConnections();
-      await new Promise((r) => c.close(r));
-    }
+    });
     // Keep-alive 0: no idle timeout (node:http's meaning); the connection is still open after 400 ms.
-    const b = await open(0);
-    try {
-      const socket = net.connect((b.address() as AddressInfo).port, '127.0.0.1');
+    await withRawFront(rawFront(0), async (p) => {
+      const socket = net.connect(p, '127.0.0.1');
       let closed = false;
       socket.on('close', () => (closed = true));
       socket.resume(); // read the answer, so a close by the server would be seen
@@ -579,9 +560,6 @@ describe('attachRawFront timeouts', () => {
       await sleep(400);
       expect(closed).toBe(false);
       socket.destroy();
-    } finally {
-      b.closeAllConnections();
-      await new Promise((r) => b.close(r));
-    }
+    });
   });
 });
