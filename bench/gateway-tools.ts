@@ -364,10 +364,13 @@ export function startBenchNode(
     env?: Record<string, string>;
     cpu?: number;
     nodeArgs?: string[];
+    /** the checkout the script runs from (default: this one; bench:gateway-ab runs a second one) */
+    root?: string;
   },
 ): Promise<TNodeProc> {
-  const args = [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, script)];
-  const opts = { cwd: ROOT, env: { ...process.env, ...o.env } };
+  const root = o.root ?? ROOT;
+  const args = [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(root, script)];
+  const opts = { cwd: root, env: { ...process.env, ...o.env } };
   const child =
     o.cpu === undefined
       ? spawn(process.execPath, args, opts)

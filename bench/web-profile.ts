@@ -9,6 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
+import { median } from './bench-doc';
+
+export { median };
 
 type TCallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type TProfile = {
@@ -120,13 +123,6 @@ export function attribute(profile: TProfile, sources: SourceAttribution): Map<st
     spent.set(category, (spent.get(category) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   });
   return spent;
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Per category, the median over loads of its ms (0 in a load where it did not appear), largest first. */
