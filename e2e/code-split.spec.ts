@@ -79,3 +79,21 @@ test('the endpoint page’s prefetch loads without the console’s and antd’s 
     2,
   );
 });
+
+// react-router 7's package exports name only its development files, so a build shipped its development-only
+// warnings (a console warning for every unmatched URL, among others) until the build took its production files
+// (apps/web/vite.config.ts). Read in the code the sign-in page fetched; its invariant texts are in both builds.
+test('the sign-in page loads react-router’s production build', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const scripts = await loadedScripts(page);
+  const routerCode = scripts.filter((s) =>
+    s.code.includes('may be used only in the context of a <Router> component'),
+  );
+  expect(routerCode).toHaveLength(1);
+  // A boolean, so a failure does not print the whole file.
+  expect(
+    routerCode[0]!.code.includes('No routes matched location'),
+    `${routerCode[0]!.url} holds react-router's development-only warnings`,
+  ).toBe(false);
+});

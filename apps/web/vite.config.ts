@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -11,8 +13,22 @@ import { precompressPlugin } from './precompress-plugin';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * react-router 7's package exports name only its development files (its issue #12532, "intended to be
+ * temporary"), so a build shipped them: dev-only warnings and checks in every page. The build takes its
+ * production files instead (same API, same version); the dev server keeps the development ones.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     contractPlugin(),
     react(),
@@ -48,4 +64,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
