@@ -22,11 +22,15 @@ export type TRequestLogOptions = {
 };
 
 const INT32_MAX = 2_147_483_647;
+const INT32_MIN = -2_147_483_648;
 
 /** A JSON-RPC error object's code when it is a 32-bit integer (what the log stores), else null. */
 export function errorCodeOfObject(error: unknown): number | null {
   const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'number' && Number.isInteger(code) && Math.abs(code) <= INT32_MAX
+  return typeof code === 'number' &&
+    Number.isInteger(code) &&
+    code >= INT32_MIN &&
+    code <= INT32_MAX
     ? code
     : null;
 }
@@ -59,7 +63,7 @@ export function errorCodeOfBody(body: Buffer): number | null {
     if (d < 0 || d > 9) break;
     n = n * 10 + d;
   }
-  if (digits === 0 || digits > 10 || n > INT32_MAX) return null;
+  if (digits === 0 || digits > 10 || n > (negative ? -INT32_MIN : INT32_MAX)) return null;
   return negative ? -n : n;
 }
 

@@ -113,6 +113,11 @@ describe('error codes', () => {
     ['<html>bad gateway</html>', null],
     ['{"error":{"code":99999999999}}', null],
     ['{"error":{"code":"-1"}}', null],
+    // the ends of a 32-bit integer, and one past each
+    ['{"error":{"code":-2147483648}}', -2147483648],
+    ['{"error":{"code":2147483647}}', 2147483647],
+    ['{"error":{"code":-2147483649}}', null],
+    ['{"error":{"code":2147483648}}', null],
   ])('errorCodeOfBody(%s) = %s', (body, code) => {
     expect(errorCodeOfBody(Buffer.from(body))).toBe(code);
   });
@@ -121,6 +126,10 @@ describe('error codes', () => {
     [{ code: -32000 }, -32000],
     [{ code: 1.5 }, null],
     [{ code: 2 ** 40 }, null],
+    [{ code: -(2 ** 31) }, -(2 ** 31)],
+    [{ code: 2 ** 31 - 1 }, 2 ** 31 - 1],
+    [{ code: -(2 ** 31) - 1 }, null],
+    [{ code: 2 ** 31 }, null],
     ['boom', null],
     [null, null],
     [undefined, null],
