@@ -37,8 +37,10 @@ export class RuBudget implements AccountBalance {
 
   settle(accountId: string, reserved: number, charged: number): void {
     const left = (this.held.get(accountId) ?? 0) - reserved;
-    if (left > 0) this.held.set(accountId, left);
-    else this.held.delete(accountId);
+    // Set to 0 rather than deleted: an account's hold goes to 0 after nearly every call, and a Map that deletes
+    // and re-adds a key per call fills with deleted slots and rehashes itself every few hundred calls. The entries
+    // kept are the accounts this process has served, which `spendable` holds anyway.
+    this.held.set(accountId, left > 0 ? left : 0);
     if (charged !== 0) {
       const current = this.spendable.get(accountId);
       if (current !== undefined) this.spendable.set(accountId, current - charged);
