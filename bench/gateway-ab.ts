@@ -37,6 +37,7 @@ import {
   startBenchNode,
   startNginx,
   stopChild,
+  userCpuMs,
   writeWrkScript,
 } from './gateway-tools';
 
@@ -52,7 +53,8 @@ const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
 type TSide = 'nginx' | 'base' | 'this';
-type TCell = { rps: number; cpuUs: number; errors: number };
+/** calls/s, CPU per call and the part of it in user space (µs), errors */
+type TCell = { rps: number; cpuUs: number; userUs: number; errors: number };
 
 async function main(): Promise<void> {
   const tools = ensureTools();
@@ -102,10 +104,12 @@ async function main(): Promise<void> {
             runWrk({ bin: tools.wrk, script, url, connections: c, seconds: sec, cpu: undefined });
           if (warmup > 0) await wrk(warmup);
           const t0 = cpuMs(s.pid);
+          const u0 = userCpuMs(s.pid);
           const r = await wrk(seconds);
           const cell = {
             rps: r.rps,
             cpuUs: ((cpuMs(s.pid) - t0) * 1000) / r.requests,
+            userUs: ((userCpuMs(s.pid) - u0) * 1000) / r.requests,
             errors: r.errors,
           };
           cells.set(`${c}:${s.side}:${round}`, cell);
@@ -136,14 +140,17 @@ async function main(): Promise<void> {
     const cpuRatio = t.map((x, i) => x.cpuUs / (b[i] as TCell).cpuUs);
     const wins = cpuRatio.filter((x) => x < 1).length;
     const errors = [...n, ...b, ...t].reduce((sum, x) => sum + x.errors, 0);
+    /** median CPU per call, with the median of its user-space part */
+    const cpu = (xs: TCell[]) =>
+      `${us(median(xs.map((x) => x.cpuUs)))} (${us(median(xs.map((x) => x.userUs)))})`;
     return `| ${[
       c,
-      us(median(b.map((x) => x.cpuUs))),
-      us(median(t.map((x) => x.cpuUs))),
+      cpu(b),
+      cpu(t),
       `**${pct(median(cpuRatio))}**`,
       `${wins} of ${rounds}`,
       pct(median(t.map((x, i) => x.rps / (b[i] as TCell).rps))),
-      us(median(n.map((x) => x.cpuUs))),
+      cpu(n),
       pct(median(b.map((x, i) => (n[i] as TCell).cpuUs / x.cpuUs))),
       pct(median(t.map((x, i) => (n[i] as TCell).cpuUs / x.cpuUs))),
       errors,
@@ -156,11 +163,12 @@ async function main(): Promise<void> {
     `in each, nginx as a proxy, then both gateways in an order that alternates between rounds, ${seconds} s per cell after a ${warmup} s warm-up,`,
     `wrk one thread, \`eth_blockNumber\` to ${spread > 0 ? `${spread} premium keys on ${process.env.BENCH_ACCOUNTS ?? 100} accounts, in turn` : 'one unlimited key'}.`,
     'Every figure is the median over the rounds; ratios are paired within a round. CPU per call is user + system of',
-    'the process from `/proc/<pid>/stat`, divided by the calls of the cell.',
+    'the process from `/proc/<pid>/stat`, divided by the calls of the cell; in brackets, the part in user space (the',
+    "rest is the kernel: socket reads and writes, which on loopback carry the receiving side's TCP work, and epoll).",
     '',
     `Machine: ${machine()}. Load average (1, 5, 15 min) at the start: ${load0.map((x) => x.toFixed(2)).join(', ')}; at the end: ${load1.map((x) => x.toFixed(2)).join(', ')}.`,
     '',
-    '| c | CPU/call base (µs) | CPU/call this (µs) | this / base, CPU per call | rounds this was cheaper | this / base, calls/s | nginx proxy CPU/call (µs) | per core: base / nginx | per core: this / nginx | errors |',
+    '| c | CPU/call base (µs, user) | CPU/call this (µs, user) | this / base, CPU per call | rounds this was cheaper | this / base, calls/s | nginx proxy CPU/call (µs, user) | per core: base / nginx | per core: this / nginx | errors |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',

@@ -71,6 +71,16 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** utime (user space) of a live process in ms, the part of `cpuMs` spent outside the kernel; NaN when gone. */
+export function userCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[11]) * 1000) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * utime + stime in ms of every process named `postgres` on this machine (the server and its backends, autovacuum
  * and writers): what the database does for a product target, read around a cell. Backends that end within the
