@@ -84,9 +84,8 @@ async function main(): Promise<void> {
       dir,
       name: 'proxy',
       upstreamPort: upstream.port,
-      cpu: undefined,
+      children,
     });
-    children.push(nginx.child);
     const sides: { side: TSide; url: string; pid: number | undefined }[] = [
       { side: 'nginx', url: `http://127.0.0.1:${nginx.port}`, pid: nginx.child.pid },
       { side: 'base', url: `http://127.0.0.1:${base.port}`, pid: base.child.pid },

@@ -293,9 +293,8 @@ async function main(): Promise<void> {
       dir,
       name: 'proxy',
       upstreamPort: upstream.port,
-      cpu: undefined,
+      children,
     });
-    children.push(nginx.child);
     const oneScript = writeWrkScript(dir);
 
     const productEnv = (

@@ -146,7 +146,9 @@ export async function startNginx(opts: {
   dir: string;
   name: string;
   upstreamPort?: number;
-  cpu: number | undefined;
+  cpu?: number;
+  /** the caller's list of processes to stop on the way out (as startBenchNode's `children`) */
+  children: ChildProcess[];
 }): Promise<TNginx> {
   const port = await freePort();
   const t = (file: string) => path.join(opts.dir, `${opts.name}-${file}`);
@@ -202,6 +204,7 @@ http {
       ? spawn(opts.bin, args, { stdio })
       : spawn('taskset', ['-c', String(opts.cpu), opts.bin, ...args], { stdio });
   child.stderr?.pipe(process.stderr);
+  opts.children.push(child);
   try {
     await waitForPort(port, child, log);
   } catch (err) {

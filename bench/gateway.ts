@@ -140,10 +140,15 @@ async function main(): Promise<void> {
       name: 'proxy',
       upstreamPort: upstream.port,
       cpu: proxyCpu,
+      children,
     });
-    children.push(nginx.child);
-    const limit = await startNginx({ bin: tools.nginx, dir, name: 'static', cpu: driverCpu });
-    children.push(limit.child);
+    const limit = await startNginx({
+      bin: tools.nginx,
+      dir,
+      name: 'static',
+      cpu: driverCpu,
+      children,
+    });
     const targets: TTarget[] = [
       { name: 'limit', url: `http://127.0.0.1:${limit.port}/`, pid: limit.child.pid },
       { name: 'direct', url: `${upstreamUrl}/`, pid: upstream.child.pid },
