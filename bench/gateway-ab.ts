@@ -3,8 +3,9 @@
  * rounds on one machine, for changes of a few per cent that one bench:gateway run cannot see (its single cells
  * move by ±15 points with the load of a shared machine).
  *
- * The base revision is checked out into a temporary git worktree (with this checkout's node_modules linked in;
- * the gateway imports no workspace package by name, so both sides run their own sources). Both gateways run
+ * The base revision is checked out into a temporary git worktree, with this checkout's node_modules linked in (the
+ * root's and each workspace's). The gateway imports no workspace package by name, so each side runs its own
+ * sources on this checkout's dependencies. Both gateways run
  * their own bench/gateway-server.ts against one upstream (bench/gateway-upstream.ts), beside nginx as a proxy
  * for the per-core reference. In every round each target gets one short wrk cell per concurrency, in an order
  * that alternates between rounds, so a burst of load elsewhere falls on both sides alike. The answer is the
@@ -13,7 +14,7 @@
  *
  * Options (env):
  *   BENCH_AB           the base revision (default HEAD: the working tree's uncommitted changes against HEAD)
- *   BENCH_ROUNDS       rounds (default 12)
+ *   BENCH_ROUNDS       rounds (default 12; keep it even, so each gateway goes first as often as the other)
  *   BENCH_SECONDS      seconds per measured cell (default 2), after a warm-up of BENCH_WARMUP (default 1;
  *                      wrk takes whole seconds)
  *   BENCH_CONCURRENCY  wrk connections, comma-separated (default "16,64")
@@ -23,7 +24,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, machine, median, writeBenchSection } from './bench-doc';
@@ -56,24 +57,60 @@ type TSide = 'nginx' | 'base' | 'this';
 /** calls/s, CPU per call and the part of it in user space (µs), errors */
 type TCell = { rps: number; cpuUs: number; userUs: number; errors: number };
 
+/**
+ * The base revision's checkout: a worktree with this checkout's node_modules linked in, the root's and every
+ * workspace's own (a workspace can hold a version of a dependency that is not hoisted, e.g. apps/gateway's).
+ */
+function addWorktree(baseRoot: string, sha: string): void {
+  git('worktree', 'add', '--detach', '--quiet', baseRoot, sha);
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(baseRoot, 'node_modules'));
+  for (const group of ['apps', 'packages'])
+    for (const name of readdirSync(path.join(ROOT, group))) {
+      const own = path.join(ROOT, group, name, 'node_modules');
+      const there = path.join(baseRoot, group, name);
+      if (existsSync(own) && existsSync(there)) symlinkSync(own, path.join(there, 'node_modules'));
+    }
+}
+
+/** Stops every process and removes the worktree and the temporary folder (also on Ctrl-C or SIGTERM). */
+async function cleanUp(dir: string, baseRoot: string): Promise<void> {
+  for (const p of children) await stopChild(p);
+  try {
+    git('worktree', 'remove', '--force', baseRoot);
+  } catch {
+    // not added, or already gone; the directory goes below either way
+  }
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    git('worktree', 'prune');
+  } catch {
+    // nothing to prune
+  }
+}
+
 async function main(): Promise<void> {
   const tools = ensureTools();
   const baseSha = git('rev-parse', '--verify', `${baseRev}^{commit}`);
   const headSha = git('rev-parse', 'HEAD');
-  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  // What "this" runs: HEAD plus any change to the sources, tracked or new.
+  const dirty = git('status', '--porcelain', '--', 'apps', 'packages', 'bench') !== '';
   const thisLabel = `${headSha.slice(0, 7)}${dirty ? ' + uncommitted changes' : ''}`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-ab-'));
   const baseRoot = path.join(dir, 'base');
-  git('worktree', 'add', '--detach', '--quiet', baseRoot, baseSha);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(baseRoot, 'node_modules'));
-  const paths =
-    spread > 0 ? Array.from({ length: spread }, (_, i) => `/v1/localnet/bench-key-${i}`) : [];
-  const script = writeWrkScript(dir, { paths });
+  const onSignal = (signal: NodeJS.Signals) => {
+    void cleanUp(dir, baseRoot).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const gwPath = spread > 0 ? '/v1/localnet/bench-key-0' : '/v1/localnet/bench-key';
   const load0 = os.loadavg();
   const started = new Date();
   const cells = new Map<string, TCell>(); // `${c}:${side}:${round}`
   try {
+    addWorktree(baseRoot, baseSha);
+    const paths =
+      spread > 0 ? Array.from({ length: spread }, (_, i) => `/v1/localnet/bench-key-${i}`) : [];
+    const script = writeWrkScript(dir, { paths });
     const upstream = await startBenchNode('bench/gateway-upstream.ts', { children });
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
     const env = { BENCH_UPSTREAM: upstreamUrl };
@@ -111,6 +148,8 @@ async function main(): Promise<void> {
             userUs: ((userCpuMs(s.pid) - u0) * 1000) / r.requests,
             errors: r.errors,
           };
+          if (!Number.isFinite(cell.cpuUs) || !Number.isFinite(cell.userUs))
+            throw new Error(`no CPU figure for ${s.side} (has the process ended?)`);
           cells.set(`${c}:${s.side}:${round}`, cell);
           console.log(
             `round ${round + 1} c=${c} ${s.side.padEnd(5)} ${r.rps.toFixed(0).padStart(6)} req/s  CPU/call ${cell.cpuUs.toFixed(1)} µs  errors ${r.errors}`,
@@ -119,13 +158,9 @@ async function main(): Promise<void> {
       }
     for (const s of sides) await checkAnswers(`${s.url}${s.side === 'nginx' ? '/' : gwPath}`);
   } finally {
-    for (const p of children) await stopChild(p);
-    try {
-      git('worktree', 'remove', '--force', baseRoot);
-    } catch {
-      // already gone; the directory goes below either way
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await cleanUp(dir, baseRoot);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
   const load1 = os.loadavg();
   const get = (c: number, side: TSide) =>
@@ -173,7 +208,9 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   await writeBenchSection('gateway-ab', section);
-  if (process.env.BENCH_DOC !== '0') console.log(`\n${section}`);
+  // writeBenchSection prints the section itself when told not to write it
+  if (process.env.BENCH_DOC !== '0' && process.env.BENCH_WRITE_DOC !== '0')
+    console.log(`\n${section}`);
 }
 
 main().catch((err: unknown) => {

@@ -82,7 +82,9 @@ test('the endpoint page’s prefetch loads without the console’s and antd’s 
 
 // react-router 7's package exports name only its development files, so a build shipped its development-only
 // warnings (a console warning for every unmatched URL, among others) until the build took its production files
-// (apps/web/vite.config.ts). Read in the code the sign-in page fetched; its invariant texts are in both builds.
+// (apps/web/vite.config.ts). Read in the code the sign-in page fetched; its invariant texts are in both builds. The
+// warning's text is in the production files too, inside `if (ENABLE_DEV_WARNINGS)` with the flag false: the build
+// drops that branch, so the text is gone from the bundle only when both the production files and the minifier did.
 test('the sign-in page loads react-router’s production build', async ({ page }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');

@@ -18,16 +18,22 @@ const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:3000';
  * temporary"), so a build shipped them: dev-only warnings and checks in every page. The build takes its
  * production files instead (same API, same version); the dev server keeps the development ones.
  */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
+const reactRouterDir = path.dirname(
+  createRequire(import.meta.url).resolve('react-router/package.json'),
 );
+/** Both entry points, so that a later `react-router/dom` import does not bring a second, development copy. */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs'),
+  },
+];
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: command === 'build' ? reactRouterProduction : [],
   },
   plugins: [
     contractPlugin(),
