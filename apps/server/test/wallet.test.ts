@@ -23,7 +23,7 @@ import { grantPackage } from '../src/services/wallet/grant-package';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
-import { createHarness, type THarness } from './helpers/harness';
+import { createHarness, digest, type THarness } from './helpers/harness';
 import { writeTestUsage } from './helpers/usage';
 
 const GIFT = 1_000_000;
@@ -43,7 +43,27 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
   async function user() {
     const s = await h.signUp();
     const [u] = await db.select().from(users).where(eq(users.email, s.email));
-    return { token: s.token, userId: u!.id, accountId: u!.personalAccountId };
+    return {
+      token: s.token,
+      email: s.email,
+      password: s.password,
+      userId: u!.id,
+      accountId: u!.personalAccountId,
+    };
+  }
+
+  /**
+   * Moves the clock to `at` and signs `u` in again: a jump to next month's claim can be longer than a session
+   * (SESSION_TTL_MS, 30 days: a claim at the start of a 31-day month), and the old token has then expired.
+   */
+  async function advanceAndSignIn(
+    u: { email: string; password: string; token: string },
+    at: number,
+  ) {
+    h.clock.advance(at - h.clock.now());
+    const login = await h.call('hub_login', { email: u.email, password: digest(u.password) });
+    if (!login.ok) throw new Error(`login failed: ${JSON.stringify(login.error)}`);
+    u.token = login.result.token;
   }
 
   /** Money arrives as a deposit would: one idempotent ledger credit. */
@@ -540,7 +560,7 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
     );
     expect(second.result!.claimed).toBe(false);
     expect(second.result!.package.id).toBe(first.result!.package.id);
-    h.clock.advance(second.result!.nextClaimAt - h.clock.now() + 1);
+    await advanceAndSignIn(u, second.result!.nextClaimAt + 1);
     const next = await h.call(
       'hub_getFreeSkuBuyFreeType',
       { skuId: 'free-monthly' },
@@ -573,7 +593,7 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
       timeStamp: first.result!.package.expiresAt,
     });
     // Next month's claim is a new gift and a new notice; its replay again says nothing.
-    h.clock.advance(first.result!.nextClaimAt - h.clock.now() + 1);
+    await advanceAndSignIn(u, first.result!.nextClaimAt + 1);
     expect((await claim()).result!.claimed).toBe(true);
     expect((await claim()).result!.claimed).toBe(false);
     rows = await gifts();
