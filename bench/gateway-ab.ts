@@ -124,20 +124,19 @@ async function main(): Promise<void> {
       children,
     });
     const sides: { side: TSide; url: string; pid: number | undefined }[] = [
-      { side: 'nginx', url: `http://127.0.0.1:${nginx.port}`, pid: nginx.child.pid },
-      { side: 'base', url: `http://127.0.0.1:${base.port}`, pid: base.child.pid },
-      { side: 'this', url: `http://127.0.0.1:${mine.port}`, pid: mine.child.pid },
+      { side: 'nginx', url: `http://127.0.0.1:${nginx.port}/`, pid: nginx.child.pid },
+      { side: 'base', url: `http://127.0.0.1:${base.port}${gwPath}`, pid: base.child.pid },
+      { side: 'this', url: `http://127.0.0.1:${mine.port}${gwPath}`, pid: mine.child.pid },
     ];
-    for (const s of sides) await checkAnswers(`${s.url}${s.side === 'nginx' ? '/' : gwPath}`);
+    for (const s of sides) await checkAnswers(s.url);
     for (let round = 0; round < rounds; round++)
       for (const c of concurrencies) {
         // nginx first, then base and this in an order that alternates from round to round
         const order = round % 2 ? [sides[0], sides[2], sides[1]] : sides;
         for (const s of order) {
           if (!s) continue;
-          const url = `${s.url}${s.side === 'nginx' ? '/' : gwPath}`;
           const wrk = (sec: number) =>
-            runWrk({ bin: tools.wrk, script, url, connections: c, seconds: sec, cpu: undefined });
+            runWrk({ bin: tools.wrk, script, url: s.url, connections: c, seconds: sec });
           if (warmup > 0) await wrk(warmup);
           const t0 = cpuMs(s.pid);
           const u0 = userCpuMs(s.pid);
@@ -156,7 +155,7 @@ async function main(): Promise<void> {
           );
         }
       }
-    for (const s of sides) await checkAnswers(`${s.url}${s.side === 'nginx' ? '/' : gwPath}`);
+    for (const s of sides) await checkAnswers(s.url);
   } finally {
     await cleanUp(dir, baseRoot);
     process.removeListener('SIGINT', onSignal);

@@ -56,10 +56,19 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** utime + stime in ms from one /proc/<pid>/stat line (all threads of the process). */
-function statCpuMs(stat: string): number {
+/** utime and stime in ms from one /proc/<pid>/stat line (all threads of the process). */
+function statTimesMs(stat: string): { user: number; system: number } {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  return {
+    user: (Number(fields[11]) * 1000) / CLK_TCK,
+    system: (Number(fields[12]) * 1000) / CLK_TCK,
+  };
+}
+
+/** utime + stime in ms from one /proc/<pid>/stat line. */
+function statCpuMs(stat: string): number {
+  const t = statTimesMs(stat);
+  return t.user + t.system;
 }
 
 /** utime + stime of a live process in ms; NaN when it is gone. */
@@ -74,8 +83,7 @@ export function cpuMs(pid: number | undefined): number {
 /** utime (user space) of a live process in ms, the part of `cpuMs` spent outside the kernel; NaN when gone. */
 export function userCpuMs(pid: number | undefined): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[11]) * 1000) / CLK_TCK;
+    return statTimesMs(readFileSync(`/proc/${pid}/stat`, 'utf8')).user;
   } catch {
     return NaN;
   }
@@ -285,7 +293,7 @@ export function runWrk(opts: {
   url: string;
   connections: number;
   seconds: number;
-  cpu: number | undefined;
+  cpu?: number;
 }): Promise<TWrkResult> {
   const args = [
     '-t1',

@@ -11,8 +11,6 @@ import type { CDPSession } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { median } from './bench-doc';
 
-export { median };
-
 type TCallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type TProfile = {
   nodes: { id: number; callFrame: TCallFrame }[];

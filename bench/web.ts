@@ -52,10 +52,9 @@ import {
 } from '@playwright/test';
 import { PASSWORD_HASH_PREFIX } from '../packages/contract/src/constants';
 import { mailIsTo, mailLink } from '../e2e/fixtures/mail-link';
-import { ROOT, machine, writeBenchSection } from './bench-doc';
+import { ROOT, machine, median, writeBenchSection } from './bench-doc';
 import {
   attribute,
-  median,
   medianByCategory,
   SourceAttribution,
   startProfile,
