@@ -544,6 +544,18 @@ ${lines.join('\n')}`;
   );
   const load1 = os.loadavg();
   const la = (l: number[]) => l.map((v) => v.toFixed(2)).join(', ');
+  // Only with scale-mode targets (BENCH_WORKERS=none has none).
+  const redisSection =
+    scaleNames.length > 0
+      ? `What scale mode costs Redis (item 5): Lua script calls (RU leases, rate-token leases, heartbeats) per 1,000 gateway
+calls / Redis's own CPU per gateway call (µs), from \`INFO commandstats\` and \`INFO cpu\` around each cell:
+
+| c | ${scaleNames.join(' | ')} |
+|---:|${scaleNames.map(() => '---:').join('|')}|
+${redisRows.join('\n')}
+
+`
+      : '';
   const section = `## Gateway, the product path (\`npm run bench:gateway-product\`)
 
 Run ${started.toISOString()}: ${rounds} rounds of ${seconds} s per cell after a ${warmup} s warm-up, targets in an order
@@ -580,14 +592,7 @@ gateway's backends, autovacuum; \`memory\` uses no database, so its column is th
 |---:|${['memory', ...productNames].map(() => '---:').join('|')}|
 ${pgCpuRows.join('\n')}
 
-What scale mode costs Redis (item 5): Lua script calls (RU leases, rate-token leases, heartbeats) per 1,000 gateway
-calls / Redis's own CPU per gateway call (µs), from \`INFO commandstats\` and \`INFO cpu\` around each cell:
-
-| c | ${scaleNames.join(' | ')} |
-|---:|${scaleNames.map(() => '---:').join('|')}|
-${redisRows.join('\n')}
-
-Latency p50 / p99 (ms):
+${redisSection}Latency p50 / p99 (ms):
 
 | c | ${names.join(' | ')} |
 |---:|${names.map(() => '---:').join('|')}|

@@ -48,7 +48,13 @@ function newUp(): TUp {
       cb?.(status, body);
     }
   });
-  u.sock.on('error', () => {
+  // A connection the upstream closed (its keep-alive timeout, while this proxy served nothing) leaves the pool and
+  // fails what was on it; reusing it would write into a destroyed socket and never answer those calls.
+  u.sock.on('error', () => u.sock.destroy());
+  u.sock.on('close', () => {
+    open--;
+    const at = idle.indexOf(u);
+    if (at >= 0) idle.splice(at, 1);
     const cbs = u.cbs;
     u.cbs = [];
     for (const cb of cbs) cb(502, Buffer.alloc(0));

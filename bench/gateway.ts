@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_UPSTREAM_PIPELINE } from '../apps/gateway/src/server';
 import { BENCH_DOC, ROOT, machine, writeBenchSection } from './bench-doc';
-import { measureGatewayLogic } from './gateway-logic';
+import { measureGatewayLogic, measureRawFrontLogic } from './gateway-logic';
 import { summariseProfile } from './gateway-profile';
 import type { TWrkResult } from './gateway-tools';
 import {
@@ -103,6 +103,7 @@ async function main(): Promise<void> {
       16,
   );
   let logicUs = NaN;
+  let httpLogicUs = NaN;
   try {
     const upstream = await startBenchNode('bench/gateway-upstream.ts', {
       children,
@@ -195,12 +196,20 @@ async function main(): Promise<void> {
     await stopChild(raw.child);
     if (profile) profileSummary = await profileGateway(upstreamUrl, profiledC, wrk);
     for (const p of [nginx.child, limit.child, upstream.child]) await stopChild(p);
-    logicUs = await measureGatewayLogic();
+    logicUs = await measureRawFrontLogic();
+    httpLogicUs = await measureGatewayLogic();
   } finally {
     for (const p of children) await stopChild(p);
     rmSync(dir, { recursive: true, force: true });
   }
-  const section = report(cells, { load0, started, profileSummary, profiledC, logicUs });
+  const section = report(cells, {
+    load0,
+    started,
+    profileSummary,
+    profiledC,
+    logicUs,
+    httpLogicUs,
+  });
   if (process.env.BENCH_DOC === '0') return console.log(`\n${section}`);
   await writeBenchSection(`gateway:${placement}`, section);
   console.log(`\nwritten to ${path.relative(ROOT, BENCH_DOC)}`);
@@ -366,6 +375,7 @@ function report(
     profileSummary: string;
     profiledC: number;
     logicUs: number;
+    httpLogicUs: number;
   },
 ): string {
   const load1 = os.loadavg();
@@ -427,9 +437,10 @@ function report(
     'the fastest target: below 100% wrk had time to spare, so it did not cap that target nor any slower one (with',
     '`shared` placement wrk and the servers split one CPU, and that CPU is the cap).',
     '',
-    "The gateway's own work measured without sockets (`bench/gateway-logic.ts`: the real handler driven with",
-    'stand-in request/response objects and an upstream that answers at once, best of 5 × 20,000 calls):',
-    `**${run.logicUs.toFixed(1)} µs CPU per call**.`,
+    "The gateway's own work measured without sockets (`bench/gateway-logic.ts`: one key, a RuBudget, usage and",
+    "metrics, an upstream that answers at once, best of 5 × 20,000 calls): through the raw front's entry",
+    `(\`serveReadCall\`, production's path for a plain POST) **${run.logicUs.toFixed(1)} µs CPU per call**; through`,
+    `node:http's handler with stand-in request and response objects ${run.httpLogicUs.toFixed(1)} µs.`,
   ];
   if (run.profileSummary)
     lines.push(
