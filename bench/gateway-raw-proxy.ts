@@ -44,8 +44,12 @@ function newUp(): TUp {
       const body = u.buf.subarray(h + 4, h + 4 + len);
       u.buf = u.buf.subarray(h + 4 + len);
       const cb = u.cbs.shift();
+      if (!cb) {
+        u.sock.destroy(); // an answer nobody asked for
+        return;
+      }
       if (u.cbs.length === 0) release(u);
-      cb?.(status, body);
+      cb(status, body);
     }
   });
   // A connection the upstream closed (its keep-alive timeout, while this proxy served nothing) leaves the pool and
@@ -58,13 +62,21 @@ function newUp(): TUp {
     const cbs = u.cbs;
     u.cbs = [];
     for (const cb of cbs) cb(502, Buffer.alloc(0));
+    // Someone waits for a connection: this one's place is free.
+    const w = waiting.shift();
+    if (w) {
+      open++;
+      w(newUp());
+    }
   });
   return u;
 }
 
 let open = 0;
 function acquire(fn: (u: TUp) => void): void {
-  const u = idle.pop();
+  // A socket the upstream ended is unwritable at once; its 'close' (which takes it out of the pool) comes later.
+  let u = idle.pop();
+  while (u && !u.sock.writable) u = idle.pop();
   if (u) return fn(u);
   if (open < 128) {
     open++;
@@ -73,6 +85,7 @@ function acquire(fn: (u: TUp) => void): void {
   waiting.push(fn);
 }
 function release(u: TUp): void {
+  if (!u.sock.writable) return;
   const w = waiting.shift();
   if (w) w(u);
   else idle.push(u);
