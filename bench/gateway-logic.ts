@@ -90,7 +90,7 @@ function context(): TGatewayContext {
     filters: new FilterOwners(),
     maxBodyBytes: 2 * 1024 * 1024,
     maxBatch: 100,
-    trustProxy: false,
+    trustProxy: 0,
   };
 }
 

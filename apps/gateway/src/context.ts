@@ -45,7 +45,8 @@ export type TGatewayContext = {
   filters: FilterOwners;
   maxBodyBytes: number;
   maxBatch: number;
-  trustProxy: boolean;
+  /** Proxies of ours in front (0: none): the client's address is X-Forwarded-For's entry this many from the right. */
+  trustProxy: number;
 };
 
 /** `chain` is the chain id (/v1/) or the node id (/dn/, with `dedicated` true). */
@@ -71,7 +72,10 @@ export function parsePath(url: string): TPathTarget | undefined {
 /** `dedicated`: a dedicated node's call — counted, charged no RUs, not held to the shared tier's limits. */
 export type TAdmitted = { chain: TChain; key: TKeyInfo; ups: TChainUpstreams; dedicated: boolean };
 
-/** The caller's address: the socket's, or X-Forwarded-For's first entry behind our own proxy (trustProxy). */
+/**
+ * The caller's address: the socket's, or behind `trustProxy` proxies of ours the X-Forwarded-For entry that many
+ * places from the right (the one our outermost proxy appended; what stands left of it the client wrote itself).
+ */
 export function clientIp(ctx: TGatewayContext, req: IncomingMessage): string {
   return clientIpOf(ctx, req.headers['x-forwarded-for'], req.socket.remoteAddress);
 }
@@ -82,7 +86,11 @@ export function clientIpOf(
   xff: string | string[] | undefined,
   remoteAddress: string | undefined,
 ): string {
-  if (ctx.trustProxy && typeof xff === 'string' && xff) return (xff.split(',')[0] as string).trim();
+  if (ctx.trustProxy > 0 && typeof xff === 'string' && xff) {
+    const entries = xff.split(',');
+    const entry = (entries[Math.max(0, entries.length - ctx.trustProxy)] as string).trim();
+    if (entry) return entry;
+  }
   return remoteAddress ?? '';
 }
 

@@ -203,7 +203,7 @@ function harness(reply: (body: string) => string | null) {
     filters: new FilterOwners(),
     maxBodyBytes: 1024 * 1024,
     maxBatch: 100,
-    trustProxy: false,
+    trustProxy: 0,
   };
   const handler = createHttpHandler(ctx);
   const post = (path: string, body: string) =>

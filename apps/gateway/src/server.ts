@@ -72,8 +72,11 @@ export type TGatewayOptions = {
    * request through node:http (default: true, or GATEWAY_RAW_FRONT=0 for false).
    */
   rawFront?: boolean;
-  /** Take the client IP from X-Forwarded-For (behind our own load balancer only). */
-  trustProxy?: boolean;
+  /**
+   * Proxies of ours in front (true: one): the client IP is X-Forwarded-For's entry that many places from the right,
+   * the one our outermost proxy appended (default none: the socket's address).
+   */
+  trustProxy?: boolean | number;
   /**
    * GET /metrics answers only requests with `Authorization: Bearer <token>`; unset, only loopback clients
    * (docs/decisions/metrics.md). Default: process.env.METRICS_TOKEN.
@@ -167,7 +170,7 @@ export async function startGateway(opts: TGatewayOptions): Promise<TGateway> {
     ruTable,
     maxBodyBytes: opts.maxBodyBytes ?? 2 * 1024 * 1024,
     maxBatch: opts.maxBatch ?? 100,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy === true ? 1 : opts.trustProxy || 0,
     policy: createCallPolicy(ruTable, filters),
     filters,
     notifyPaused: (accountId, keyId, chain) => {

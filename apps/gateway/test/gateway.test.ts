@@ -432,6 +432,39 @@ describe('WebSocket', () => {
   });
 });
 
+describe('behind our own proxy (trustProxy)', () => {
+  it('takes the address our proxy appended to X-Forwarded-For, never one the client wrote', async () => {
+    const ipLocked = await addKey({
+      allowlists: { origins: [], ips: ['203.0.113.5'], contracts: [], methods: [] },
+    });
+    for (const rawFront of [true, false]) {
+      for (const [trustProxy, xff, status] of [
+        // One proxy: it appended the client's address last.
+        [1, '203.0.113.5', 200],
+        // The client claimed the allowed address itself; our proxy appended the real one.
+        [1, '203.0.113.5, 198.51.100.7', 403],
+        [1, '203.0.113.5,198.51.100.7', 403],
+        // Two proxies of ours: the outer one appended the client, the inner one the outer's address.
+        [2, '203.0.113.5, 10.0.0.2', 200],
+        [2, '203.0.113.5, 198.51.100.7, 10.0.0.2', 403],
+        // Without trustProxy the header means nothing: the socket's address (127.0.0.1) is checked.
+        [0, '203.0.113.5', 403],
+        [true, '198.51.100.7, 203.0.113.5', 200],
+      ] as const) {
+        const g = await startGateway({ ...gwOptions, rawFront, trustProxy });
+        try {
+          const r = await rpc(`${g.url}/v1/localnet/${ipLocked.key}`, call('eth_chainId'), {
+            'x-forwarded-for': xff,
+          });
+          expect(r.status, JSON.stringify({ rawFront, trustProxy, xff })).toBe(status);
+        } finally {
+          await g.stop();
+        }
+      }
+    }
+  });
+});
+
 describe('limits', () => {
   it('the Free tier allows 20 req/s: a one-second burst, then the refill rate', async () => {
     // A gateway whose limiter reads a clock the test moves: a slow machine's pauses refill nothing.

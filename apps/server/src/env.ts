@@ -10,6 +10,16 @@ const ZBooleanSchema = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * TRUST_PROXY: how many proxies of ours stand in front (false/0: none, true: one, or a number). The client's address
+ * is then X-Forwarded-For's entry that many places from the right: the one our outermost proxy appended. Entries
+ * further left are whatever the client sent, so never the first one.
+ */
+const ZTrustProxySchema = z
+  .string()
+  .regex(/^(true|false|\d{1,2})?$/, 'true, false or a number of proxies (0-99)')
+  .transform((v) => (v === 'true' ? 1 : v === 'false' || v === '' ? 0 : Number(v)));
+
 export const ZEnvSchema = z.object({
   PORT: ZPortSchema.default(3000),
   GATEWAY_PORT: ZPortSchema.default(3001),
@@ -41,7 +51,7 @@ export const ZEnvSchema = z.object({
   /** Base of the key URLs the console shows; defaults to http://localhost:GATEWAY_PORT. */
   GATEWAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Trust X-Forwarded-For (only behind a proxy you control), so throttling sees real client IPs. */
-  TRUST_PROXY: ZBooleanSchema.default(false),
+  TRUST_PROXY: ZTrustProxySchema.default(0),
   /**
    * Multiplies every throttle limit (rules.ts). Only for test rigs that sign up many users from one IP
    * (e2e from localhost); leave it at 1 in production.

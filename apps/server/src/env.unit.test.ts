@@ -12,8 +12,14 @@ describe('parseEnv', () => {
       DATA_DIR: './data',
       PUBLIC_URL: 'http://localhost:4000',
       GATEWAY_PUBLIC_URL: 'http://localhost:4001',
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
     });
+  });
+  it('reads TRUST_PROXY as a count of our proxies in front (true: one)', () => {
+    const t = (v: string) => parseEnv({ TRUST_PROXY: v }).TRUST_PROXY;
+    expect([t('false'), t('0'), t(''), t('true'), t('1'), t('2')]).toEqual([0, 0, 0, 1, 1, 2]);
+    for (const bad of ['yes', '-1', '1.5', '100', 'true,false'])
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY/);
   });
   it('treats empty strings as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { parseEnv, type TEnv } from './env';
 import { LocalInvalidationChannel, type TKeyEvents } from './gateway/local-invalidation';
 import { registerApiRoute } from './http/api-route';
+import { trustProxyOption } from './http/trust-proxy';
 import { registerMetrics } from './metrics';
 import { registerAvatarRoutes } from './http/avatar-routes';
 import { registerExportDownloadRoute } from './http/export-download-route';
@@ -281,7 +282,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     loggerInstance: logger as FastifyBaseLogger,
     // Our own one-line request log below, so URLs are redacted and nothing else about the request is dumped.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -19,7 +19,7 @@ beforeAll(async () => {
   h = await createHarness(() => openDatabase({ dataDir: 'memory://' }), { webDistDir: dist });
   proxied = await createHarness(() => openDatabase({ dataDir: 'memory://' }), {
     webDistDir: dist,
-    env: { PORT: 0, TRUST_PROXY: true },
+    env: { PORT: 0, TRUST_PROXY: 1 },
   });
 });
 
