@@ -173,7 +173,7 @@ const OTHER_PARAMS: Record<string, () => Record<string, unknown>> = {
   hub_createTeam: () => ({ teamName: 'Side team' }),
   hub_editTeamName: () => ({ teamName: 'Renamed by probe' }),
   hub_editTeamNote: () => ({ note: 'note by probe' }),
-  hub_addMember: () => ({ email: uniqueEmail('probe'), role: 'admin' }),
+  hub_addMember: () => ({ email: uniqueEmail('probe'), role: 'viewer' }),
   hub_setMemberRole: () => ({ role: 'admin' }),
   // Sign-in methods: well-formed attempts the handlers refuse on their merits (no such provider, not a SIWE message,
   // no code mailed, two-factor off), which is all a probe of access needs.

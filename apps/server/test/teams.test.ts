@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, digest, uniqueEmail, type THarness } from './helpers/harness';
 import { linkOf } from './helpers/smtp';
+import { leaveTeam, removeMember, setMemberRole } from '../src/services/teams/membership';
 
 const DAY = 86_400_000;
 
@@ -506,6 +507,116 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
       ]),
     );
     await ok(h.call('hub_leaveTeam', { teamId: team.teamId }, { token: owner.token }));
+  });
+
+  it('an admin invites below admin only; invitations from a member removed or demoted since lapse', async () => {
+    const owner = await user();
+    const admin = await user();
+    const xavier = await user();
+    const yvonne = await user();
+    const team = await newTeam(owner);
+    await join(owner, team.teamId, admin, 'admin');
+    const invite = (by: TUser, who: TUser, role: 'admin' | 'billing' | 'viewer') =>
+      h.call('hub_addMember', { teamId: team.teamId, email: who.email, role }, { token: by.token });
+
+    // Granting admin is a role change, the owner's alone (hub_setMemberRole).
+    expect((await invite(admin, xavier, 'admin')).error?.code).toBe(
+      ERROR_CODES.TEAM_RANK_FORBIDDEN,
+    );
+    const fromAdmin = await ok(invite(admin, xavier, 'billing'));
+    const fromAdmin2 = await ok(invite(admin, yvonne, 'viewer'));
+    const listed = async (who: TUser) =>
+      (await ok(h.call('hub_getMyInvite', {}, { token: who.token }))).list.map((i) => i.inviteId);
+    expect(await listed(xavier)).toEqual([fromAdmin.inviteId]);
+
+    // The admin is removed: what they sent can no longer be accepted, nor is it listed.
+    await ok(
+      h.call(
+        'hub_removeMember',
+        { teamId: team.teamId, userId: admin.userId },
+        { token: owner.token },
+      ),
+    );
+    expect(await listed(xavier)).toEqual([]);
+    const taken = await h.call(
+      'hub_approveInvite',
+      { inviteId: fromAdmin.inviteId },
+      { token: xavier.token },
+    );
+    expect(taken.error?.code).toBe(ERROR_CODES.TEAM_INVITE_INVALID);
+    // Cancelled, so the owner can invite the same people again (no "already pending").
+    await ok(invite(owner, xavier, 'billing'));
+    const again = await ok(invite(owner, yvonne, 'viewer'));
+    expect(again.inviteId).not.toBe(fromAdmin2.inviteId);
+
+    // Demoted: an admin made viewer no longer grants what they invited with.
+    const zed = await user();
+    await join(owner, team.teamId, admin, 'admin');
+    const fromAdmin3 = await ok(invite(admin, zed, 'viewer'));
+    await ok(
+      h.call(
+        'hub_setMemberRole',
+        { teamId: team.teamId, userId: admin.userId, role: 'viewer' },
+        { token: owner.token },
+      ),
+    );
+    expect(
+      (await h.call('hub_approveInvite', { inviteId: fromAdmin3.inviteId }, { token: zed.token }))
+        .error?.code,
+    ).toBe(ERROR_CODES.TEAM_INVITE_INVALID);
+    const members = await h.database.db
+      .select({ userId: accountMembers.userId })
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, team.teamId));
+    expect(members.map((m) => m.userId).sort()).toEqual([owner.userId, admin.userId].sort());
+  });
+
+  it('acts on the role as it is when the change runs, not as the call began', async () => {
+    const owner = await user();
+    const ann = await user();
+    const ben = await user();
+    const team = await newTeam(owner);
+    await join(owner, team.teamId, ann, 'admin');
+    await join(owner, team.teamId, ben, 'viewer');
+    const deps = h.server.deps;
+    const staleAs = (u: TUser, role: 'owner' | 'admin') => ({
+      userId: u.userId,
+      account: { id: team.teamId, kind: 'team' as const, role },
+      ip: '127.0.0.1',
+    });
+    // The owner hands the team to ann after ann's "leave" was admitted as admin: ann's row (now the owner's) stays.
+    await ok(
+      h.call(
+        'hub_setMemberRole',
+        { teamId: team.teamId, userId: ann.userId, role: 'owner' },
+        { token: owner.token },
+      ),
+    );
+    await expect(leaveTeam(deps, staleAs(ann, 'admin'))).rejects.toMatchObject({
+      code: ERROR_CODES.TEAM_OWNER_CANNOT_LEAVE,
+    });
+    // The former owner, admitted as owner before the handover, can no longer hand over or remove as owner.
+    await expect(
+      setMemberRole(deps, staleAs(owner, 'owner'), {
+        teamId: team.teamId,
+        userId: ben.userId,
+        role: 'owner',
+      }),
+    ).rejects.toMatchObject({ code: ERROR_CODES.TEAM_FORBIDDEN });
+    await expect(
+      removeMember(deps, staleAs(owner, 'owner'), { teamId: team.teamId, userId: ben.userId }),
+    ).rejects.toMatchObject({ code: ERROR_CODES.TEAM_FORBIDDEN });
+    const roles = await h.database.db
+      .select({ userId: accountMembers.userId, role: accountMembers.role })
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, team.teamId));
+    expect(new Map(roles.map((r) => [r.userId, r.role]))).toEqual(
+      new Map([
+        [owner.userId, 'admin'],
+        [ann.userId, 'owner'],
+        [ben.userId, 'viewer'],
+      ]),
+    );
   });
 
   it('disbands: members told and gone, keys stop, invitations lapse, ledgers and the log stay', async () => {

@@ -86,8 +86,10 @@ export const hubEditTeamNote = defineMethod({
 export const hubAddMember = defineMethod({
   name: 'hub_addMember',
   summary:
-    'Invites a user by e-mail address or by user code (hub_getUserCode), with a role (admin, billing or viewer; ' +
-    'default viewer). The invitation lapses after 7 days; an address not registered yet receives a sign-up link.',
+    "Invites a user by e-mail address or by user code (hub_getUserCode), with a role below the caller's (the " +
+    'owner grants admin, billing or viewer, an admin billing or viewer; else 10309; default viewer). The ' +
+    'invitation lapses after 7 days, or as soon as its sender leaves the team or can no longer grant its role; ' +
+    'an address not registered yet receives a sign-up link.',
   params: ZAddMemberParamsSchema,
   result: ZTeamInviteSchema,
   auth: 'user',

@@ -8,6 +8,7 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { RpcError } from '../../rpc/errors';
 import { raiseNotice } from '../notices/raise-notice';
 import { writeAudit } from './audit-log';
+import { inviterMayGrant } from './invites';
 import type { TTeamCaller, TTeamDeps } from './team-caller';
 import { teamName, userName } from './team-rows';
 
@@ -25,6 +26,7 @@ async function myInvitesWhere(db: TExecutor, userId: string, now: number) {
     eq(teamInvites.status, 'pending'),
     gt(teamInvites.expiresAt, new Date(now)),
     isNull(accounts.disbandedAt),
+    inviterMayGrant(),
   );
 }
 

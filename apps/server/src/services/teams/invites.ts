@@ -5,6 +5,7 @@
 import {
   ERROR_CODES,
   INVITE_TTL_DAYS,
+  roleRank,
   MAX_TEAM_MEMBERS,
   METHODS,
   type TLanguage,
@@ -21,6 +22,34 @@ import type { TTeamCaller, TTeamDeps } from './team-caller';
 import { displayName, teamName } from './team-rows';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Whether an invitation's sender may still grant its role: still a member of the team, of a rank above the role
+ * and with the `members` permission (the owner grants admin, billing and viewer; an admin billing and viewer). An
+ * invitation from someone removed, gone or demoted since is neither listed nor accepted (answer-invite.ts), and is
+ * cancelled when the team next invites (so it holds no pending slot).
+ */
+export function inviterMayGrant() {
+  return sql`exists (select 1 from ${accountMembers} as inviter where inviter.account_id = ${teamInvites.accountId} and inviter.user_id = ${teamInvites.inviterUserId} and (inviter.role = 'owner' or (inviter.role = 'admin' and ${teamInvites.role} in ('billing', 'viewer'))))`;
+}
+
+/** A team's pending invitations whose sender may no longer grant their role become 'cancelled'. */
+export async function cancelOrphanInvites(
+  db: TExecutor,
+  now: number,
+  teamId: string,
+): Promise<void> {
+  await db
+    .update(teamInvites)
+    .set({ status: 'cancelled', decidedAt: new Date(now) })
+    .where(
+      and(
+        eq(teamInvites.accountId, teamId),
+        eq(teamInvites.status, 'pending'),
+        sql`not ${inviterMayGrant()}`,
+      ),
+    );
+}
 
 /** Pending invitations past their expiry become 'expired' (so the pending-unique indexes free up). */
 async function lapseInvites(db: TExecutor, now: number, accountId?: string): Promise<void> {
@@ -41,6 +70,10 @@ export async function addMember(
   caller: TTeamCaller,
   params: TParams<'hub_addMember'>,
 ): Promise<TResult<'hub_addMember'>> {
+  // The rank rule (docs/decisions/teams.md): a member grants only roles below their own, so an admin cannot make
+  // admins (role changes are the owner's alone, hub_setMemberRole).
+  if (roleRank(params.role) >= roleRank(caller.account.role))
+    throw new RpcError(ERROR_CODES.TEAM_RANK_FORBIDDEN);
   await deps.throttle.enforce({
     action: 'teamInvite',
     email: params.email ?? null,
@@ -71,6 +104,7 @@ export async function addMember(
         .where(eq(accounts.id, teamId))
         .for('update');
       await lapseInvites(tx, now, teamId);
+      await cancelOrphanInvites(tx, now, teamId);
       if (invitee) {
         const [member] = await tx
           .select({ id: accountMembers.userId })

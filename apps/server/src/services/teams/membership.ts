@@ -8,23 +8,38 @@ import {
   teamInvites,
   type TExecutor,
 } from '@rpc/db';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { RpcError } from '../../rpc/errors';
 import { publishKeyChange } from '../api-keys/api-key-rows';
 import { raiseNotice } from '../notices/raise-notice';
 import { writeAudit } from './audit-log';
+import { cancelOrphanInvites } from './invites';
 import type { TTeamCaller, TTeamDeps } from './team-caller';
 import { teamName, userName } from './team-rows';
 
 type TOk = { success: true };
 
-async function memberRow(db: TExecutor, teamId: string, userId: string) {
-  const [row] = await db
-    .select({ role: accountMembers.role })
+/**
+ * The caller's and the target's membership rows, locked in one order (by user id, so two members acting on each
+ * other cannot deadlock). The caller's role is re-read here: the dispatcher read it before this transaction, and
+ * a handover or a demotion may have committed since.
+ */
+async function lockPair(db: TExecutor, teamId: string, callerId: string, targetId: string) {
+  const rows = await db
+    .select({ userId: accountMembers.userId, role: accountMembers.role })
     .from(accountMembers)
-    .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, userId)))
+    .where(
+      and(
+        eq(accountMembers.accountId, teamId),
+        inArray(accountMembers.userId, [callerId, targetId]),
+      ),
+    )
+    .orderBy(asc(accountMembers.userId))
     .for('update');
-  return row;
+  return {
+    me: rows.find((r) => r.userId === callerId),
+    target: rows.find((r) => r.userId === targetId),
+  };
 }
 
 /**
@@ -33,7 +48,9 @@ async function memberRow(db: TExecutor, teamId: string, userId: string) {
  */
 async function lowerMember(db: TExecutor, caller: TTeamCaller, userId: string) {
   if (userId === caller.userId) throw new RpcError(ERROR_CODES.TEAM_RANK_FORBIDDEN);
-  const target = await memberRow(db, caller.account.id, userId);
+  const { me, target } = await lockPair(db, caller.account.id, caller.userId, userId);
+  // Removed or demoted since the call began: the role it was admitted with no longer holds.
+  if (me?.role !== caller.account.role) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
   if (!target) throw new RpcError(ERROR_CODES.NOT_FOUND);
   if (roleRank(target.role) >= roleRank(caller.account.role)) {
     throw new RpcError(ERROR_CODES.TEAM_RANK_FORBIDDEN);
@@ -57,6 +74,7 @@ export async function removeMember(
           eq(accountMembers.userId, params.userId),
         ),
       );
+    await cancelOrphanInvites(tx, now, caller.account.id);
     const team = await teamName(tx, caller.account.id);
     return raiseNotice({
       db: tx,
@@ -92,6 +110,7 @@ export async function setMemberRole(
         .set({ role: 'admin' })
         .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)));
     }
+    await cancelOrphanInvites(tx, deps.clock.now(), teamId);
   });
   return { success: true };
 }
@@ -101,11 +120,25 @@ export async function leaveTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<T
   const now = deps.clock.now();
   const teamId = caller.account.id;
   const notices = await deps.db.transaction(async (tx) => {
+    // Never the owner's row, even when the team was handed to the caller after the dispatcher read its role.
     const deleted = await tx
       .delete(accountMembers)
-      .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)))
+      .where(
+        and(
+          eq(accountMembers.accountId, teamId),
+          eq(accountMembers.userId, caller.userId),
+          ne(accountMembers.role, 'owner'),
+        ),
+      )
       .returning({ userId: accountMembers.userId });
-    if (deleted.length === 0) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+    if (deleted.length === 0) {
+      const [still] = await tx
+        .select({ role: accountMembers.role })
+        .from(accountMembers)
+        .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)));
+      throw new RpcError(still ? ERROR_CODES.TEAM_OWNER_CANNOT_LEAVE : ERROR_CODES.TEAM_FORBIDDEN);
+    }
+    await cancelOrphanInvites(tx, now, teamId);
     const [name, team] = [await userName(tx, caller.userId), await teamName(tx, teamId)];
     await writeAudit(tx, {
       accountId: teamId,

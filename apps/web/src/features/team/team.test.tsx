@@ -361,6 +361,15 @@ describe('team page', () => {
     );
   });
 
+  it('offers an admin only the roles below admin to invite with; the owner all three', async () => {
+    teams = [makeTeam(T1, 'Acme', 'admin')];
+    renderAt('/rpc/team', TeamPage);
+    const invites = await screen.findByRole('region', { name: 'Invitations' });
+    await userEvent.click(within(invites).getByRole('combobox', { name: 'Role' }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered).toEqual(['Billing', 'Viewer']);
+  });
+
   it('disbands only after the team name is typed', async () => {
     renderAt('/rpc/team', TeamPage);
     const details = await screen.findByRole('region', { name: /^Acme/ });

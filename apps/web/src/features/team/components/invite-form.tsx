@@ -1,9 +1,10 @@
 /**
  * Inviting someone to a team: by e-mail address or by the user code they read out to you, with a role that an
- * invitation may grant (the contract's GRANTABLE_ROLES). The fields are checked with the contract's schemas.
+ * invitation may grant (the contract's GRANTABLE_ROLES) and that ranks below the inviter's (an admin invites billing
+ * and viewers; the owner admins too). The fields are checked with the contract's schemas.
  */
-import type { TGrantableRole, TParamsIn } from '@rpc/contract';
-import { GRANTABLE_ROLES, ZEmailSchema, ZUserCodeSchema } from '@rpc/contract';
+import type { TGrantableRole, TParamsIn, TTeamRole } from '@rpc/contract';
+import { GRANTABLE_ROLES, ZEmailSchema, ZUserCodeSchema, roleRank } from '@rpc/contract';
 import { Button, Flex, Form, Input, Radio, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAddMember } from '../api/add-member';
@@ -19,7 +20,7 @@ export function inviteParams(teamId: string, values: TInviteValues): TParamsIn<'
     : { teamId, userCode: invitee.toUpperCase(), role: values.role };
 }
 
-export function InviteForm({ teamId }: { teamId: string }) {
+export function InviteForm({ teamId, callerRole }: { teamId: string; callerRole: TTeamRole }) {
   const { t } = useTranslation('team');
   const [form] = Form.useForm<TInviteValues>();
   const by = Form.useWatch('by', form) ?? 'email';
@@ -88,7 +89,9 @@ export function InviteForm({ teamId }: { teamId: string }) {
         </Form.Item>
         <Form.Item name="role" label={t('invite.role')} style={{ flex: '0 1 160px' }}>
           <Select<TGrantableRole>
-            options={GRANTABLE_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            options={GRANTABLE_ROLES.filter((role) => roleRank(role) < roleRank(callerRole)).map(
+              (role) => ({ value: role, label: t(`roles.${role}`) }),
+            )}
             popupMatchSelectWidth={false}
           />
         </Form.Item>

@@ -137,7 +137,7 @@ export function TeamDetails({ team, onGone }: { team: TTeam; onGone: () => void 
         ) : null}
       </Card>
       <TeamMembersCard team={team} />
-      {canManage ? <TeamInvitesCard teamId={team.teamId} /> : null}
+      {canManage ? <TeamInvitesCard teamId={team.teamId} callerRole={team.role} /> : null}
       {isEditing ? (
         <TeamFormModal
           title={t('edit.title', { name: team.teamName })}

@@ -1,5 +1,5 @@
 /** A team's pending invitations, each with a way to withdraw it, and the form for a new one (members permission). */
-import type { TTeamInvite } from '@rpc/contract';
+import type { TTeamInvite, TTeamRole } from '@rpc/contract';
 import { INVITE_TTL_DAYS } from '@rpc/contract';
 import type { TableColumnsType } from 'antd';
 import { Alert, Button, Card, Divider, Popconfirm, Table, Typography, message } from 'antd';
@@ -10,7 +10,7 @@ import { useTeamInvites } from '../api/get-team-invites';
 import { InviteForm } from './invite-form';
 import { RoleTag } from './role-tag';
 
-export function TeamInvitesCard({ teamId }: { teamId: string }) {
+export function TeamInvitesCard({ teamId, callerRole }: { teamId: string; callerRole: TTeamRole }) {
   const { t } = useTranslation('team');
   const invites = useTeamInvites(teamId, true);
   const cancel = useCancelInvite();
@@ -75,7 +75,7 @@ export function TeamInvitesCard({ teamId }: { teamId: string }) {
       <Typography.Paragraph type="secondary">
         {t('invites.description', { days: INVITE_TTL_DAYS })}
       </Typography.Paragraph>
-      <InviteForm teamId={teamId} />
+      <InviteForm teamId={teamId} callerRole={callerRole} />
       <Divider style={{ margin: '8px 0 16px' }} />
       <Typography.Title level={4} style={{ fontSize: 15 }}>
         {t('invites.pending')}
