@@ -21,7 +21,7 @@ import { cachedRuBalance, ledgerBalance } from '../src/services/ledger/append-ru
 import { getWalletOverview } from '../src/services/wallet/get-wallet-overview';
 import { grantPackage } from '../src/services/wallet/grant-package';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
-import { sweepPackages } from '../src/services/wallet/sweep-packages';
+import { renewPackage, sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, digest, type THarness } from './helpers/harness';
 import { writeTestUsage } from './helpers/usage';
@@ -401,6 +401,33 @@ describe.each(TEST_DATABASES)('wallet on $name', ({ open }) => {
       expect.arrayContaining(['expired', 'auto_renew_success', 'auto_renew_off']),
     );
     await expectLedgersTrue(u.accountId);
+  });
+
+  it('does not renew a package whose auto-renew was turned off after the sweep read it', async () => {
+    const u = await withKey();
+    await credit(u.accountId, 4900 * 2);
+    const a = await h.call(
+      'hub_buyPackage',
+      { skuId: 'standard-100m', idempotencyKey: randomUUID(), autoRenew: true },
+      { token: u.token },
+    );
+    const pkgId = a.result!.package.id;
+    await usage(u.accountId, 100_000_000);
+    // The row as the sweep read it: used up, auto-renew on.
+    const [seen] = await db.select().from(ruPackages).where(eq(ruPackages.id, pkgId));
+    expect(seen).toMatchObject({ status: 'exhausted', autoRenew: true, renewedBy: null });
+    // Then the user turns auto-renew off, before the sweep gets to this package.
+    const off = await h.call(
+      'hub_setUserAutoRenew',
+      { packageId: pkgId, autoRenew: false },
+      { token: u.token },
+    );
+    expect(off.ok).toBe(true);
+    expect(await renewPackage(h.server.deps, seen!, h.clock.now())).toBe('skipped');
+    const bought = await db.select().from(purchases).where(eq(purchases.accountId, u.accountId));
+    expect(bought).toHaveLength(1);
+    const [pkg] = await db.select().from(ruPackages).where(eq(ruPackages.id, pkgId));
+    expect(pkg).toMatchObject({ autoRenew: false, renewedBy: null });
   });
 
   it('renews a used-up auto-renew package from the wallet once, and a second sweep does nothing more', async () => {

@@ -6,7 +6,14 @@
  * nothing twice.
  */
 import { ERROR_CODES, formatCents, type TErrorCode, type TNoticeType } from '@rpc/contract';
-import { accounts, notices, ruPackages, type TNoticeRow, type TRuPackageRow } from '@rpc/db';
+import {
+  accounts,
+  notices,
+  ruPackages,
+  type TExecutor,
+  type TNoticeRow,
+  type TRuPackageRow,
+} from '@rpc/db';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RpcError } from '../../rpc/errors';
@@ -63,6 +70,8 @@ export async function sweepPackages(deps: TWalletDeps): Promise<TSweepResult> {
     )
     .limit(BATCH);
   for (const pkg of toRenew) {
+    // Each renewal re-reads its package: the list is read once and renewals (card ones call Stripe) take a while,
+    // so auto-renew may have been turned off, or the package renewed, since.
     const renewed = await renewPackage(deps, pkg, now);
     if (renewed === true) result.renewed += 1;
     else if (renewed === false) result.renewFailed += 1;
@@ -178,13 +187,32 @@ async function expirePackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number)
   return changed;
 }
 
-async function renewPackage(
+/** Whether a package still asks to be renewed now: auto-renew on, not renewed yet (`lock`: its row locked). */
+async function stillRenews(db: TExecutor, pkgId: string, lock: boolean): Promise<boolean> {
+  const q = db
+    .select({ id: ruPackages.id })
+    .from(ruPackages)
+    .where(
+      and(eq(ruPackages.id, pkgId), eq(ruPackages.autoRenew, true), isNull(ruPackages.renewedBy)),
+    );
+  return (await (lock ? q.for('update') : q)).length > 0;
+}
+
+/**
+ * Renews one package found by the sweep: true renewed, false failed (auto-renew turned off), 'pending' a card
+ * payment not settled yet, 'skipped' auto-renew was turned off or the package renewed since the sweep read it.
+ * Exported for tests.
+ */
+export async function renewPackage(
   deps: TWalletDeps,
   pkg: TRuPackageRow,
   now: number,
-): Promise<boolean | 'pending'> {
+): Promise<boolean | 'pending' | 'skipped'> {
   const sku = findSku(deps.skus, pkg.skuId);
   if (pkg.renewChannel === 'card' && sku?.isPurchasable && sku.canAutoRenew) {
+    // No lock across Stripe's calls: a re-read right before the charge is placed. (An order placed for this
+    // renewal before auto-renew went off is settled by its webhook or a poll, as every card order is.)
+    if (!(await stillRenews(deps.db, pkg.id, false))) return 'skipped';
     const outcome = await renewPackageByCard(deps, pkg, sku);
     if (outcome.status === 'renewed') return true;
     if (outcome.status === 'pending') return 'pending';
@@ -194,6 +222,14 @@ async function renewPackage(
   try {
     if (!sku?.isPurchasable || !sku.canAutoRenew) throw new RpcError(ERROR_CODES.SKU_UNAVAILABLE);
     const outcome = await deps.db.transaction(async (tx) => {
+      // The account first, then the package (the order every writer of both takes), and the package re-read under
+      // its lock: turning auto-renew off now waits for this renewal, or this renewal sees it off.
+      await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, pkg.accountId))
+        .for('update');
+      if (!(await stillRenews(tx, pkg.id, true))) return null;
       const bought = await purchasePackage(tx, {
         accountId: pkg.accountId,
         userId: null,
@@ -212,6 +248,7 @@ async function renewPackage(
         .where(eq(ruPackages.id, pkg.id));
       return bought;
     });
+    if (!outcome) return 'skipped';
     deps.noticeBus.push(outcome.notices);
     return true;
   } catch (err) {
