@@ -18,7 +18,7 @@ import {
 } from '@rpc/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerWalletCents } from '../src/services/wallet/post-money';
+import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
 import { startFakeStripe, type TFakeEvent, type TFakeStripe } from './helpers/fake-stripe';
@@ -237,6 +237,42 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
       { token: (await user()).token },
     );
     expect(foreign.error?.code).toBe(ERROR_CODES.NOT_FOUND);
+  });
+
+  it('a card pays the whole package even when the wallet is in pay-as-you-go arrears', async () => {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    // One cent of arrears (pay-as-you-go billed past the balance), which the quote does not ask the card to pay.
+    await db.transaction((tx) =>
+      postMoney(tx, {
+        accountId: u.accountId,
+        delta: -1,
+        kind: 'adjustment',
+        ref: key(),
+        at: h.clock.now(),
+      }),
+    );
+    const quote = await h.call(
+      'hub_skuFirstConfirmCard',
+      { skuId: 'standard-100m' },
+      { token: u.token },
+    );
+    expect(quote.result).toMatchObject({ payCents: 4900, canPay: true });
+    const order = await h.call(
+      'hub_buyPackageByCard',
+      { skuId: 'standard-100m', idempotencyKey: key(), expectedPayCents: 4900 },
+      { token: u.token },
+    );
+    expect(order.result?.status, JSON.stringify(order.error)).toBe('succeeded');
+    const bought = await db.select().from(purchases).where(eq(purchases.accountId, u.accountId));
+    expect(bought.map((p) => [p.skuId, p.channel, p.paidCents])).toEqual([
+      ['standard-100m', 'card', 4900],
+    ]);
+    // The arrears are what they were: the card paid the package, not the debt.
+    expect(
+      (await h.call('hub_getUserWalletOverview', {}, { token: u.token })).result,
+    ).toMatchObject({ amountCents: 0, arrearsCents: 1 });
+    await expectLedgerMatches(u.accountId);
   });
 
   it('refuses what cannot be paid by card, and writes nothing', async () => {

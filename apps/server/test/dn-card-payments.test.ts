@@ -132,6 +132,31 @@ describe.each(TEST_DATABASES)('dedicated nodes by card on $name', ({ open }) => 
   const nodesOf = (accountId: string) =>
     db.select().from(dedicatedNodes).where(eq(dedicatedNodes.accountId, accountId));
 
+  it('a card pays the whole node even when the wallet is in pay-as-you-go arrears', async () => {
+    const u = await user();
+    await saveCard(u.token, CARD_OK);
+    await db.transaction((tx) =>
+      postMoney(tx, {
+        accountId: u.accountId,
+        delta: -1,
+        kind: 'adjustment',
+        ref: randomUUID(),
+        at: h.clock.now(),
+      }),
+    );
+    const bought = await h.call('hub_buyDnNodeByCard', terms(1), { token: u.token });
+    expect(bought.result, JSON.stringify(bought.error)).toMatchObject({
+      status: 'succeeded',
+      amountCents: price('full', 1),
+    });
+    expect(bought.result!.nodeId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await nodesOf(u.accountId)).toHaveLength(1);
+    // The arrears are what they were.
+    const [a] = await db.select().from(accounts).where(eq(accounts.id, u.accountId));
+    expect(a!.walletCents).toBe(-1);
+    expect(a!.walletCents).toBe(await ledgerWalletCents(db, u.accountId));
+  });
+
   it('buys a node by card: the same rows as the wallet path, an invoice, and one node per key however often it is sent', async () => {
     const u = await user();
     await saveCard(u.token, CARD_OK);

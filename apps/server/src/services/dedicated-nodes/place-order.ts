@@ -66,7 +66,12 @@ export async function placeNodePurchase(
   const walletCents = await lockWallet(tx, pay.accountId);
   const quote = quoteDn(deps.dnSkus, terms);
   if (!deps.dnDriver.canProvision(terms.chain)) throw new DnError('chain_not_provisionable');
-  checkPayable({ priceCents: quote.priceCents, expectedCents: pay.expectedCents, walletCents });
+  checkPayable({
+    priceCents: quote.priceCents,
+    expectedCents: pay.expectedCents,
+    walletCents,
+    channel: pay.channel,
+  });
 
   const at = new Date(now);
   const expiresAt = new Date(addMonthsUtc(now, terms.months));
@@ -169,7 +174,12 @@ export async function placeNodeRenewal(
     nodeType: node.nodeType,
     months: o.months,
   });
-  checkPayable({ priceCents: quote.priceCents, expectedCents: pay.expectedCents, walletCents });
+  checkPayable({
+    priceCents: quote.priceCents,
+    expectedCents: pay.expectedCents,
+    walletCents,
+    channel: pay.channel,
+  });
 
   const at = new Date(now);
   const from = Math.max(now, node.expiresAt.getTime());

@@ -54,9 +54,13 @@ export function checkPayable(o: {
   priceCents: number;
   expectedCents: number;
   walletCents: number;
+  channel: 'wallet' | 'card';
 }): void {
   if (o.expectedCents !== o.priceCents) throw new DnError('price_changed');
-  if (o.walletCents < o.priceCents) throw new DnError('insufficient_balance');
+  // A card payment of the whole price was credited just before: it pays for the node even when the wallet was in
+  // pay-as-you-go arrears (the arrears stay what they were; they are not the buyer's card's to pay).
+  if (o.channel === 'wallet' && o.walletCents < o.priceCents)
+    throw new DnError('insufficient_balance');
 }
 
 /** Debits the order's price once (the ledger entry is keyed by the order). */

@@ -83,7 +83,9 @@ export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise
   });
   if (o.expectedPayCents !== undefined && o.expectedPayCents !== quote.payCents)
     throw new RpcError(ERROR_CODES.PRICE_CHANGED);
-  if (!quote.canPay) throw new RpcError(ERROR_CODES.INSUFFICIENT_BALANCE);
+  // A card payment of the whole price was credited just before (settle-order.ts): it buys the package even when the
+  // wallet was in pay-as-you-go arrears, which stay what they were (not the card's to pay).
+  if (!quote.canPay && o.channel !== 'card') throw new RpcError(ERROR_CODES.INSUFFICIENT_BALANCE);
 
   const at = new Date(o.now);
   const [pkg] = await tx
