@@ -111,6 +111,32 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
     expect(page2.list.at(-1)!.teamId).toBe(last.teamId);
   });
 
+  it('counts teams created in the last 30 days, disbanded ones too (no create-claim-disband loop)', async () => {
+    const me = await user();
+    // 19 teams created and disbanded today (straight into the audit log, as hub_createTeam writes it) …
+    for (let i = 0; i < MAX_OWNED_TEAMS - 1; i += 1) {
+      const [t] = await h.database.db
+        .insert(accounts)
+        .values({ kind: 'team', name: `Gone ${i}`, disbandedAt: new Date(h.clock.now()) })
+        .returning();
+      await h.database.db.insert(teamAuditLogs).values({
+        accountId: t!.id,
+        actorUserId: me.userId,
+        action: 'team.create',
+        target: `Gone ${i}`,
+        createdAt: new Date(h.clock.now() - i * 3_600_000),
+      });
+    }
+    // … leave room for one more, though the user owns none.
+    const twentieth = await newTeam(me, 'Twentieth');
+    await ok(h.call('hub_deleteTeam', { teamId: twentieth.teamId }, { token: me.token }));
+    const refused = await h.call('hub_createTeam', { teamName: 'Again' }, { token: me.token });
+    expect(refused.error?.code).toBe(ERROR_CODES.TEAM_OWNED_LIMIT);
+    // Thirty days after the oldest creations, room again.
+    h.clock.advance(30 * DAY - 18 * 3_600_000);
+    await newTeam(me, 'A month later');
+  });
+
   it('refuses bad team input with 10004 and changes nothing', async () => {
     const me = await user();
     const team = await newTeam(me);

@@ -227,8 +227,8 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   },
   10307: { en: 'You cannot invite yourself.', zh: '不能邀请自己。' },
   10308: {
-    en: 'You own the most teams allowed (20). Disband one to create another.',
-    zh: '您拥有的团队数量已达上限（20 个），请解散一个团队后再创建。',
+    en: 'You own, or created in the last 30 days, the most teams allowed (20).',
+    zh: '您拥有或在最近 30 天内创建的团队数量已达上限（20 个）。',
   },
   10309: {
     en: 'You can only act on members whose role is below yours.',

@@ -81,7 +81,13 @@ export const teamAuditLogs = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('team_audit_logs_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('team_audit_logs_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // The teams a user created lately, disbanded ones too (hub_createTeam's rolling limit).
+    index('team_audit_logs_team_create_idx')
+      .on(t.actorUserId, t.createdAt)
+      .where(sql`${t.action} = 'team.create'`),
+  ],
 );
 
 export type TTeamAuditLogRow = typeof teamAuditLogs.$inferSelect;

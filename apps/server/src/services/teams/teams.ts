@@ -9,8 +9,8 @@ import {
   type TResult,
   type TTeam,
 } from '@rpc/contract';
-import { accountMembers, accounts, users } from '@rpc/db';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { accountMembers, accounts, teamAuditLogs, users } from '@rpc/db';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { RpcError } from '../../rpc/errors';
 import { writeAudit } from './audit-log';
@@ -18,6 +18,9 @@ import type { TTeamCaller, TTeamDeps } from './team-caller';
 import { listTeamsOf, teamOf } from './team-rows';
 
 type TDb = Pick<TTeamDeps, 'db' | 'clock'>;
+
+/** hub_createTeam's rolling window: at most MAX_OWNED_TEAMS teams created in it, disbanded or not. */
+const CREATED_WINDOW_MS = 30 * 86_400_000;
 
 export async function createTeam(
   deps: TDb,
@@ -41,6 +44,19 @@ export async function createTeam(
         ),
       );
     if ((owned?.n ?? 0) >= MAX_OWNED_TEAMS) throw new RpcError(ERROR_CODES.TEAM_OWNED_LIMIT);
+    // Teams created in the last 30 days count too, disbanded ones included: every team is an account that may claim
+    // the monthly free package, so creating and disbanding in a loop would otherwise be a free-RU tap.
+    const [lately] = await tx
+      .select({ n: count() })
+      .from(teamAuditLogs)
+      .where(
+        and(
+          eq(teamAuditLogs.actorUserId, caller.userId),
+          eq(teamAuditLogs.action, 'team.create'),
+          gt(teamAuditLogs.createdAt, new Date(now - CREATED_WINDOW_MS)),
+        ),
+      );
+    if ((lately?.n ?? 0) >= MAX_OWNED_TEAMS) throw new RpcError(ERROR_CODES.TEAM_OWNED_LIMIT);
     return insertTeam(tx, { ...caller, name: params.teamName, note: params.note, at: now });
   });
   return (await teamOf(deps.db, caller.userId, teamId)) as TTeam;

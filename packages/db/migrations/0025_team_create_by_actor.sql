@@ -1,0 +1,1 @@
+CREATE INDEX "team_audit_logs_team_create_idx" ON "team_audit_logs" USING btree ("actor_user_id","created_at") WHERE "team_audit_logs"."action" = 'team.create';
