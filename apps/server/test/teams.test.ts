@@ -63,6 +63,15 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
     return rows.filter((n) => n.type === type);
   }
 
+  /** Each member's role in a team, by user id. */
+  async function rolesOf(teamId: string) {
+    const rows = await h.database.db
+      .select({ userId: accountMembers.userId, role: accountMembers.role })
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, teamId));
+    return new Map(rows.map((r) => [r.userId, r.role]));
+  }
+
   async function logsOf(teamId: string) {
     return h.database.db.select().from(teamAuditLogs).where(eq(teamAuditLogs.accountId, teamId));
   }
@@ -522,11 +531,7 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
         { token: owner.token },
       ),
     );
-    const members = await h.database.db
-      .select({ userId: accountMembers.userId, role: accountMembers.role })
-      .from(accountMembers)
-      .where(eq(accountMembers.accountId, team.teamId));
-    expect(new Map(members.map((m) => [m.userId, m.role]))).toEqual(
+    expect(await rolesOf(team.teamId)).toEqual(
       new Map([
         [owner.userId, 'admin'],
         [ann.userId, 'owner'],
@@ -632,11 +637,7 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
     await expect(
       removeMember(deps, staleAs(owner, 'owner'), { teamId: team.teamId, userId: ben.userId }),
     ).rejects.toMatchObject({ code: ERROR_CODES.TEAM_FORBIDDEN });
-    const roles = await h.database.db
-      .select({ userId: accountMembers.userId, role: accountMembers.role })
-      .from(accountMembers)
-      .where(eq(accountMembers.accountId, team.teamId));
-    expect(new Map(roles.map((r) => [r.userId, r.role]))).toEqual(
+    expect(await rolesOf(team.teamId)).toEqual(
       new Map([
         [owner.userId, 'admin'],
         [ann.userId, 'owner'],
