@@ -14,7 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, digest, uniqueEmail, type THarness } from './helpers/harness';
 import { linkOf } from './helpers/smtp';
-import { leaveTeam, removeMember, setMemberRole } from '../src/services/teams/membership';
+import {
+  deleteTeam,
+  leaveTeam,
+  removeMember,
+  setMemberRole,
+} from '../src/services/teams/membership';
 
 const DAY = 86_400_000;
 
@@ -637,6 +642,9 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
     await expect(
       removeMember(deps, staleAs(owner, 'owner'), { teamId: team.teamId, userId: ben.userId }),
     ).rejects.toMatchObject({ code: ERROR_CODES.TEAM_FORBIDDEN });
+    await expect(deleteTeam(deps, staleAs(owner, 'owner'))).rejects.toMatchObject({
+      code: ERROR_CODES.TEAM_FORBIDDEN,
+    });
     expect(await rolesOf(team.teamId)).toEqual(
       new Map([
         [owner.userId, 'admin'],

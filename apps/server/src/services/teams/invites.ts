@@ -221,6 +221,8 @@ export async function getTeamInvites(
         eq(teamInvites.accountId, caller.account.id),
         eq(teamInvites.status, 'pending'),
         gt(teamInvites.expiresAt, new Date(deps.clock.now())),
+        // Not one whose sender can no longer grant it (cancelled at the team's next change or invitation).
+        inviterMayGrant(),
       ),
     )
     .orderBy(asc(teamInvites.createdAt));

@@ -170,6 +170,13 @@ export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<
   const now = deps.clock.now();
   const teamId = caller.account.id;
   const { keyIds, notices } = await deps.db.transaction(async (tx) => {
+    // Still the owner (the role was read before this transaction; a handover may have committed since).
+    const [me] = await tx
+      .select({ role: accountMembers.role })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)))
+      .for('update');
+    if (me?.role !== 'owner') throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
     const [team] = await tx
       .update(accounts)
       .set({ disbandedAt: new Date(now) })

@@ -10,7 +10,7 @@ import {
   type TTeam,
 } from '@rpc/contract';
 import { accountMembers, accounts, teamAuditLogs, users } from '@rpc/db';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { RpcError } from '../../rpc/errors';
 import { writeAudit } from './audit-log';
@@ -52,7 +52,8 @@ export async function createTeam(
       .where(
         and(
           eq(teamAuditLogs.actorUserId, caller.userId),
-          eq(teamAuditLogs.action, 'team.create'),
+          // A literal, as in the partial index's predicate, so every plan can use that index.
+          sql`${teamAuditLogs.action} = 'team.create'`,
           gt(teamAuditLogs.createdAt, new Date(now - CREATED_WINDOW_MS)),
         ),
       );

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { RpcError } from '../../rpc/errors';
 import { raiseNotice } from '../notices/raise-notice';
 import { toPackage } from './package-rows';
+import { lockAccount } from './lock-account';
 import { findSku } from './sku-catalogue';
 import type { TWalletCaller, TWalletDeps } from './wallet-caller';
 
@@ -15,6 +16,7 @@ export async function setAutoRenew(
 ): Promise<TResult<'hub_setUserAutoRenew'>> {
   const now = deps.clock.now();
   const { row, notices } = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, caller.accountId);
     const [pkg] = await tx
       .select()
       .from(ruPackages)

@@ -24,6 +24,7 @@ import { refreshPaygAllowance } from './post-money';
 import { renewPackageByCard } from '../cards/subscriptions';
 import { purchasePackage } from './purchase-package';
 import { reconcilePackages } from './reconcile-packages';
+import { lockAccount } from './lock-account';
 import { findSku } from './sku-catalogue';
 import { sweepSpendLimits } from './spend-limits';
 import type { TWalletDeps } from './wallet-caller';
@@ -187,15 +188,23 @@ async function expirePackage(deps: TWalletDeps, pkg: TRuPackageRow, now: number)
   return changed;
 }
 
-/** Whether a package still asks to be renewed now: auto-renew on, not renewed yet (`lock`: its row locked). */
-async function stillRenews(db: TExecutor, pkgId: string, lock: boolean): Promise<boolean> {
+/**
+ * The package as it is now if it still asks to be renewed (auto-renew on, not renewed yet), else undefined (`lock`:
+ * its row locked). The renewal follows this row, not the sweep's copy: the channel or the pinned card may have
+ * changed since.
+ */
+async function stillRenews(
+  db: TExecutor,
+  pkgId: string,
+  lock: boolean,
+): Promise<TRuPackageRow | undefined> {
   const q = db
-    .select({ id: ruPackages.id })
+    .select()
     .from(ruPackages)
     .where(
       and(eq(ruPackages.id, pkgId), eq(ruPackages.autoRenew, true), isNull(ruPackages.renewedBy)),
     );
-  return (await (lock ? q.for('update') : q)).length > 0;
+  return (await (lock ? q.for('update') : q))[0];
 }
 
 /**
@@ -209,11 +218,13 @@ export async function renewPackage(
   now: number,
 ): Promise<boolean | 'pending' | 'skipped'> {
   const sku = findSku(deps.skus, pkg.skuId);
-  if (pkg.renewChannel === 'card' && sku?.isPurchasable && sku.canAutoRenew) {
-    // No lock across Stripe's calls: a re-read right before the charge is placed. (An order placed for this
-    // renewal before auto-renew went off is settled by its webhook or a poll, as every card order is.)
-    if (!(await stillRenews(deps.db, pkg.id, false))) return 'skipped';
-    const outcome = await renewPackageByCard(deps, pkg, sku);
+  // A re-read before anything is charged (no lock across Stripe's calls; the wallet path re-reads under its lock
+  // below). An order placed for this renewal before auto-renew went off is settled by its webhook or a poll, as
+  // every card order is.
+  const current = await stillRenews(deps.db, pkg.id, false);
+  if (!current) return 'skipped';
+  if (current.renewChannel === 'card' && sku?.isPurchasable && sku.canAutoRenew) {
+    const outcome = await renewPackageByCard(deps, current, sku);
     if (outcome.status === 'renewed') return true;
     if (outcome.status === 'pending') return 'pending';
     await turnOffAfterCardFailure(deps, pkg, now, outcome.failureCode ?? 'failed');
@@ -224,12 +235,10 @@ export async function renewPackage(
     const outcome = await deps.db.transaction(async (tx) => {
       // The account first, then the package (the order every writer of both takes), and the package re-read under
       // its lock: turning auto-renew off now waits for this renewal, or this renewal sees it off.
-      await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.id, pkg.accountId))
-        .for('update');
-      if (!(await stillRenews(tx, pkg.id, true))) return null;
+      await lockAccount(tx, pkg.accountId);
+      // (Switched to card meanwhile: the next sweep renews it by card.)
+      const fresh = await stillRenews(tx, pkg.id, true);
+      if (fresh?.renewChannel !== current.renewChannel) return null;
       const bought = await purchasePackage(tx, {
         accountId: pkg.accountId,
         userId: null,
@@ -269,6 +278,7 @@ async function turnOffAfterCardFailure(
   failureCode: string,
 ): Promise<void> {
   const notices = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, pkg.accountId);
     const [off] = await tx
       .update(ruPackages)
       .set({ autoRenew: false })
@@ -301,6 +311,7 @@ async function turnOffAfterFailure(
   code: TErrorCode,
 ): Promise<void> {
   const notices = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, pkg.accountId);
     const [off] = await tx
       .update(ruPackages)
       .set({ autoRenew: false })
