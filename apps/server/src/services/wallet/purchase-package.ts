@@ -7,7 +7,6 @@
 import { ERROR_CODES, formatCents, type TNoticeType, type TSku } from '@rpc/contract';
 import {
   accountDiscounts,
-  accounts,
   purchases,
   ruPackages,
   type TExecutor,
@@ -23,6 +22,7 @@ import { issueInvoice } from '../invoices/issue-invoice';
 import { appendRuLedger } from '../ledger/append-ru-ledger';
 import { raiseNotice } from '../notices/raise-notice';
 import { refreshAccountTier } from './account-tier';
+import { lockAccount } from './lock-account';
 import { postMoney, refreshPaygAllowance } from './post-money';
 import { quoteSku } from './price-quote';
 import { reconcilePackages } from './reconcile-packages';
@@ -58,11 +58,7 @@ export type TPurchaseOutcome = {
 };
 
 export async function purchasePackage(tx: TExecutor, o: TPurchaseInput): Promise<TPurchaseOutcome> {
-  await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.id, o.accountId))
-    .for('update');
+  await lockAccount(tx, o.accountId);
 
   const [earlier] = await tx
     .select()
