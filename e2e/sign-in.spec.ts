@@ -136,6 +136,8 @@ test('binds a wallet and a provider to one account, signs in with each, then wit
   const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
   const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) });
   await page.getByLabel('Code from the app').fill(totp.generate());
+  // The password too (the page's password form has a field of the same name: this is the setup form's).
+  await page.locator('#two-factor-enable_password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Turn on', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Backup codes' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

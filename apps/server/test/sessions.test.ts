@@ -108,13 +108,30 @@ describe.each(TEST_DATABASES)('sessions on $name', ({ open }) => {
 
   it('ends every other session, pending sign-ins included, and answers how many', async () => {
     const me = await h.signUp();
-    const b = await login(me);
-    const c = await login(me);
     const stranger = await h.signUp();
-    // A sign-in waiting for its two-factor code is ended too.
-    const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: c.token }));
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: h.clock.now() });
-    await ok(h.call('hub_enableTwoFactor', { code }, { token: c.token }));
+    // Two-factor sign-in first (turning it on ends the other sessions by itself), so that a sign-in can wait for
+    // its code: that one is ended too.
+    const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: me.token }));
+    const codeAt = (timestamp: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
+    await ok(
+      h.call(
+        'hub_enableTwoFactor',
+        { code: codeAt(h.clock.now()), password: digest(me.password) },
+        { token: me.token },
+      ),
+    );
+    /** A full sign-in: the password, then the next time step's code (a step is accepted once). */
+    const fullLogin = async () => {
+      const first = await login(me);
+      h.clock.advance(30_000);
+      const params = { code: codeAt(h.clock.now()) };
+      return ok(h.call('hub_verifyTwoFactorLogin', params, { token: first.token }));
+    };
+    const b = await fullLogin();
+    const c = await fullLogin();
+    h.clock.advance(30_000);
+    const code = codeAt(h.clock.now());
     const pending = await login(me);
     expect(pending.twoFactorRequired).toBe(true);
     const listed = await ok(h.call('hub_getSessions', {}, { token: c.token }));

@@ -1,11 +1,14 @@
 /** Two-factor sign-in (TOTP and backup codes, issue 14): setup, the pending sign-in, replay, gates; on each database. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_CODES, NOTICE_SOCKET_CLOSE, NOTICE_SOCKET_PATH } from '@rpc/contract';
 import { sessions, twoFactorBackupCodes, users } from '@rpc/db';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createPasswordlessUser } from '../src/services/sign-in/create-passwordless-user';
+import { openSession } from '../src/services/sign-in/open-session';
+import { RECENT_SIGN_IN_MS } from '../src/services/sign-in/two-factor';
 import { DEFAULT_THROTTLE_RULES } from '../src/throttle/rules';
 import { TEST_DATABASES } from './helpers/databases';
 import { createHarness, digest, type THarness } from './helpers/harness';
@@ -63,7 +66,11 @@ describe.each(TEST_DATABASES)('two-factor sign-in on $name', ({ open }) => {
     const me = u ?? (await user());
     const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: me.token }));
     const { backupCodes } = await ok(
-      h.call('hub_enableTwoFactor', { code: codeNow(secret) }, { token: me.token }),
+      h.call(
+        'hub_enableTwoFactor',
+        { code: codeNow(secret), password: digest(me.password) },
+        { token: me.token },
+      ),
     );
     return { ...me, secret, backupCodes };
   }
@@ -80,6 +87,18 @@ describe.each(TEST_DATABASES)('two-factor sign-in on $name', ({ open }) => {
     );
     return done.token;
   }
+
+  /** A wallet sign-in of the user, now by the server's clock. */
+  const openFreshSession = async (userId: string) =>
+    (
+      await openSession(h.database.db, {
+        userId,
+        method: 'wallet',
+        now: h.clock.now(),
+        ip: '127.0.0.1',
+        userAgent: 'test',
+      })
+    ).token;
 
   const userRow = async (userId: string) =>
     (await h.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
@@ -141,20 +160,110 @@ describe.each(TEST_DATABASES)('two-factor sign-in on $name', ({ open }) => {
       const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: me.token }));
       const wrong = await h.call(
         'hub_enableTwoFactor',
-        { code: wrongCode(secret) },
+        { code: wrongCode(secret), password: digest(me.password) },
         { token: me.token },
       );
       expect(wrong.error?.code).toBe(ERROR_CODES.TWO_FACTOR_INVALID);
       expect((await userRow(me.userId)).totpEnabledAt).toBeNull();
-      await ok(h.call('hub_enableTwoFactor', { code: codeNow(secret) }, { token: me.token }));
+      const password = digest(me.password);
+      await ok(
+        h.call('hub_enableTwoFactor', { code: codeNow(secret), password }, { token: me.token }),
+      );
       const again = await h.call(
         'hub_enableTwoFactor',
-        { code: nextCode(secret) },
+        { code: nextCode(secret), password },
         { token: me.token },
       );
       expect(again.error?.code).toBe(ERROR_CODES.TWO_FACTOR_ALREADY_ON);
       const restart = await h.call('hub_startTwoFactorSetup', {}, { token: me.token });
       expect(restart.error?.code).toBe(ERROR_CODES.TWO_FACTOR_ALREADY_ON);
+    });
+
+    it('needs the current password (10224 without, 10207 wrong), so a stolen token alone cannot turn it on', async () => {
+      const me = await user();
+      const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: me.token }));
+      const code = codeNow(secret);
+      const without = await h.call('hub_enableTwoFactor', { code }, { token: me.token });
+      expect(without.error?.code).toBe(ERROR_CODES.PASSWORD_REQUIRED);
+      const wrong = await h.call(
+        'hub_enableTwoFactor',
+        { code, password: digest('not the password') },
+        { token: me.token },
+      );
+      expect(wrong.error?.code).toBe(ERROR_CODES.WRONG_PASSWORD);
+      // Nothing changed and nothing was spent: the same code and the offered secret still turn it on.
+      const row = await userRow(me.userId);
+      expect(row.totpEnabledAt).toBeNull();
+      expect(row.totpPendingSealed).toBeTruthy();
+      expect(row.totpLastStep).toBeNull();
+      await ok(
+        h.call('hub_enableTwoFactor', { code, password: digest(me.password) }, { token: me.token }),
+      );
+      expect((await userRow(me.userId)).totpEnabledAt).not.toBeNull();
+      // Not a plain password, not a malformed digest: the shape is refused before anything is looked at.
+      for (const password of [me.password, 'A'.repeat(32), '', 'x'.repeat(10_000)]) {
+        const res = await h.call('hub_enableTwoFactor', { code, password }, { token: me.token });
+        expect(res.error?.code, password.slice(0, 20)).toBe(ERROR_CODES.INVALID_PARAMS);
+      }
+    });
+
+    it('ends every other session of the user, pending sign-ins included, and says how many', async () => {
+      const me = await user();
+      const other = await login(me);
+      const stranger = await user();
+      const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: me.token }));
+      const res = await ok(
+        h.call(
+          'hub_enableTwoFactor',
+          { code: codeNow(secret), password: digest(me.password) },
+          { token: me.token },
+        ),
+      );
+      expect(res.endedSessions).toBe(1);
+      const gone = await h.call('hub_getUserProfile', {}, { token: other.token });
+      expect(gone.error?.code).toBe(ERROR_CODES.SESSION_REVOKED);
+      expect((await h.call('hub_getUserProfile', {}, { token: me.token })).ok).toBe(true);
+      expect((await h.call('hub_getUserProfile', {}, { token: stranger.token })).ok).toBe(true);
+    });
+
+    it('asks a user without a password for a sign-in within 15 minutes (10225) instead', async () => {
+      // A wallet user, as wallet sign-in makes them: no address, no password to ask for.
+      const { userId } = await createPasswordlessUser(
+        { ...h.server.deps, ip: '127.0.0.1' },
+        {
+          nickname: 'wallet user',
+          language: 'en',
+          identity: {
+            provider: 'wallet',
+            subject: `0x${randomBytes(20).toString('hex')}`,
+            email: null,
+            displayName: null,
+          },
+        },
+      );
+      const me = { userId, token: await openFreshSession(userId) };
+      h.clock.advance(RECENT_SIGN_IN_MS + 1);
+      const late = await h.call('hub_startTwoFactorSetup', {}, { token: me.token });
+      expect(late.error?.code).toBe(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
+      expect((await userRow(me.userId)).totpPendingSealed).toBeNull();
+
+      // Set up in time, turned on too late: refused, nothing changed.
+      const fresh = await openFreshSession(me.userId);
+      const { secret } = await ok(h.call('hub_startTwoFactorSetup', {}, { token: fresh }));
+      h.clock.advance(RECENT_SIGN_IN_MS + 1);
+      const tooLate = await h.call(
+        'hub_enableTwoFactor',
+        { code: codeNow(secret) },
+        { token: fresh },
+      );
+      expect(tooLate.error?.code).toBe(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
+      expect((await userRow(me.userId)).totpEnabledAt).toBeNull();
+
+      // Within the window no password is asked.
+      const again = await openFreshSession(me.userId);
+      h.clock.advance(RECENT_SIGN_IN_MS - 60_000);
+      await ok(h.call('hub_enableTwoFactor', { code: codeNow(secret) }, { token: again }));
+      expect((await userRow(me.userId)).totpEnabledAt).not.toBeNull();
     });
 
     it('refuses codes of the wrong shape with 10004', async () => {

@@ -48,6 +48,10 @@ export const ERROR_CODES = {
   TWO_FACTOR_ALREADY_ON: 10221,
   TWO_FACTOR_NOT_SET_UP: 10222,
   EMAIL_ALREADY_BOUND: 10223,
+  /** a change that needs proof it is the user (turning two-factor sign-in on), asked without the password */
+  PASSWORD_REQUIRED: 10224,
+  /** the same, for a user without a password: the session is older than RECENT_SIGN_IN_MS */
+  RECENT_SIGN_IN_REQUIRED: 10225,
   // Teams and permissions (103xx).
   TEAM_FORBIDDEN: 10301,
   TEAM_ROLE_FORBIDDEN: 10302,
@@ -203,6 +207,11 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
     zh: '尚未设置两步验证，请重新开始。',
   },
   10223: { en: 'Your account already has an e-mail address.', zh: '您的账户已绑定邮箱。' },
+  10224: { en: 'Enter your current password to continue.', zh: '请输入当前密码以继续。' },
+  10225: {
+    en: 'For your safety, sign in again, then try this within 15 minutes.',
+    zh: '为保障账户安全，请重新登录，并在 15 分钟内完成此操作。',
+  },
   10209: { en: 'This account has no password yet.', zh: '该账户尚未设置密码。' },
   10301: {
     en: 'You are not a member of this team or lack the role for this action.',

@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { defineMethod } from '../define-method';
-import { ZEmailSchema, ZLanguageSchema, ZSuccessSchema } from '../account/schemas';
+import {
+  ZEmailSchema,
+  ZLanguageSchema,
+  ZPasswordDigestSchema,
+  ZSuccessSchema,
+} from '../account/schemas';
 import {
   ZBindEmailParamsSchema,
   ZChainIdSchema,
@@ -222,7 +227,7 @@ export const hubGetTwoFactorStatus = defineMethod({
 export const hubStartTwoFactorSetup = defineMethod({
   name: 'hub_startTwoFactorSetup',
   summary:
-    'Offers a new TOTP secret (base32 and otpauth:// URI for a QR code); nothing changes until hub_enableTwoFactor confirms a code from it.',
+    'Offers a new TOTP secret (base32 and otpauth:// URI for a QR code); nothing changes until hub_enableTwoFactor confirms a code from it. A user without a password must have signed in within the last 15 minutes (10225).',
   params: z.object({}),
   result: z.object({ secret: z.string(), otpauthUrl: z.string() }),
   auth: 'user',
@@ -233,9 +238,15 @@ export const hubStartTwoFactorSetup = defineMethod({
 export const hubEnableTwoFactor = defineMethod({
   name: 'hub_enableTwoFactor',
   summary:
-    'Turns two-factor sign-in on with a code from the offered secret; answers 10 one-time backup codes, shown only now. Throttled (type1).',
-  params: z.object({ code: z.string().regex(/^\d{6}$/, 'expected six digits') }),
-  result: z.object({ backupCodes: z.array(z.string()) }),
+    'Turns two-factor sign-in on with a code from the offered secret, given the current password (its md5 digest, as at sign-in; 10224 without it, 10207 when wrong) or, for a user without one, a sign-in within the last 15 minutes (10225). Every other session of the user ends (endedSessions says how many). Answers 10 one-time backup codes, shown only now. Throttled (type1).',
+  params: z.object({
+    code: z.string().regex(/^\d{6}$/, 'expected six digits'),
+    password: ZPasswordDigestSchema.optional(),
+  }),
+  result: z.object({
+    backupCodes: z.array(z.string()),
+    endedSessions: z.number().int().nonnegative(),
+  }),
   auth: 'user',
   permission: 'self',
   ignoresTeamHeader: true,

@@ -5,8 +5,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { ERROR_CODES, METHODS, type TParams, type TResult } from '@rpc/contract';
-import { twoFactorBackupCodes, users, type TExecutor } from '@rpc/db';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { sessions, twoFactorBackupCodes, users, type TExecutor } from '@rpc/db';
+import { and, count, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { TApiKeyCipher } from '../../lib/api-key-cipher';
 import type { TDeps } from '../../rpc/context';
@@ -25,6 +25,12 @@ export type TTwoFactorDeps = Pick<TDeps, 'db' | 'apiKeyCipher' | 'clock' | 'thro
 
 /** The signed-in user asking; `ip` keys the throttle's per-IP counter. */
 export type TTwoFactorCaller = { userId: string; ip: string };
+
+/**
+ * How recent a sign-in must be for a user without a password to turn two-factor sign-in on: the proof that the
+ * person at the keyboard still holds the wallet or the provider account, not only a token taken from a browser.
+ */
+export const RECENT_SIGN_IN_MS = 15 * 60_000;
 
 /** Additional data of the sealed secret: a sealed value copied to another user does not open there. */
 const sealId = (userId: string): string => `totp:${userId}`;
@@ -217,15 +223,22 @@ export async function getTwoFactorStatus(
 /** Offers a fresh secret, kept sealed as pending until a code from it turns two-factor sign-in on. */
 export async function startTwoFactorSetup(
   deps: Pick<TDeps, 'db' | 'apiKeyCipher' | 'clock'>,
-  caller: Pick<TTwoFactorCaller, 'userId'>,
+  caller: Pick<TTwoFactorCaller, 'userId'> & { sessionId: string },
 ): Promise<TResult<'hub_startTwoFactorSetup'>> {
   const [user] = await deps.db
-    .select({ email: users.email, nickname: users.nickname, enabledAt: users.totpEnabledAt })
+    .select({
+      email: users.email,
+      nickname: users.nickname,
+      enabledAt: users.totpEnabledAt,
+      hasPassword: isNotNull(users.passwordHash),
+    })
     .from(users)
     .where(eq(users.id, caller.userId))
     .limit(1);
   if (!user) throw new RpcError(ERROR_CODES.SESSION_MISSING);
   if (user.enabledAt) throw new RpcError(ERROR_CODES.TWO_FACTOR_ALREADY_ON);
+  // Said before the user scans anything; hub_enableTwoFactor checks it again.
+  if (!user.hasPassword) await requireRecentSignIn(deps, caller.sessionId);
   const secret = new Secret({ size: SECRET_BYTES }).base32;
   await deps.db
     .update(users)
@@ -240,18 +253,24 @@ export async function startTwoFactorSetup(
 
 /** Confirms the offered secret with a code from it; answers the first backup codes. */
 export async function enableTwoFactor(
-  deps: TTwoFactorDeps,
-  caller: TTwoFactorCaller,
+  deps: TTwoFactorDeps & Pick<TDeps, 'passwords' | 'noticeBus'>,
+  caller: TTwoFactorCaller & { sessionId: string },
   params: TParams<'hub_enableTwoFactor'>,
 ): Promise<TResult<'hub_enableTwoFactor'>> {
+  // Before the password is looked at too: this counter is what bounds guessing it here.
   await enforceTwoFactorThrottle(deps, caller, 'hub_enableTwoFactor');
   const [user] = await deps.db
-    .select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSealed })
+    .select({
+      enabledAt: users.totpEnabledAt,
+      pending: users.totpPendingSealed,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.id, caller.userId))
     .limit(1);
   if (user?.enabledAt) throw new RpcError(ERROR_CODES.TWO_FACTOR_ALREADY_ON);
   if (!user?.pending) throw new RpcError(ERROR_CODES.TWO_FACTOR_NOT_SET_UP);
+  await requireReauthentication(deps, caller, user.passwordHash, params.password);
   const now = deps.clock.now();
   const step = matchingStep(
     deps.apiKeyCipher.open(sealId(caller.userId), user.pending),
@@ -261,7 +280,7 @@ export async function enableTwoFactor(
   if (step === null) throw new RpcError(ERROR_CODES.TWO_FACTOR_INVALID);
 
   const pending = user.pending;
-  const backupCodes = await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     // Conditional on the very secret checked: a parallel enable, or a new setup meanwhile, makes this one lose.
     const [turnedOn] = await tx
       .update(users)
@@ -281,9 +300,56 @@ export async function enableTwoFactor(
       )
       .returning({ id: users.id });
     if (!turnedOn) throw new RpcError(ERROR_CODES.TWO_FACTOR_ALREADY_ON);
-    return replaceBackupCodes(tx, deps.apiKeyCipher, caller.userId, now);
+    // Whoever else holds a session of this user (a stolen token, a forgotten browser) now has to sign in with a
+    // code too: pending sign-ins included, since they were started with the password alone.
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        and(
+          eq(sessions.userId, caller.userId),
+          ne(sessions.id, caller.sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date(now)),
+        ),
+      )
+      .returning({ id: sessions.id });
+    const codes = await replaceBackupCodes(tx, deps.apiKeyCipher, caller.userId, now);
+    return { codes, ended: ended.map((e) => e.id) };
   });
-  return { backupCodes };
+  // After the commit: the other sessions' notice sockets close now, not at the next heartbeat.
+  deps.noticeBus.endSessions(done.ended);
+  return { backupCodes: done.codes, endedSessions: done.ended.length };
+}
+
+/**
+ * Proof that the caller is the user, not only someone holding the user's token: the current password when the user
+ * has one (10224 when missing, 10207 when wrong), else a sign-in within RECENT_SIGN_IN_MS (10225).
+ */
+async function requireReauthentication(
+  deps: Pick<TDeps, 'db' | 'clock' | 'passwords'>,
+  caller: { sessionId: string },
+  passwordHash: string | null,
+  password: string | undefined,
+): Promise<void> {
+  if (passwordHash === null) return requireRecentSignIn(deps, caller.sessionId);
+  if (password === undefined) throw new RpcError(ERROR_CODES.PASSWORD_REQUIRED);
+  if (!(await deps.passwords.verify(passwordHash, password)))
+    throw new RpcError(ERROR_CODES.WRONG_PASSWORD);
+}
+
+/** 10225 unless the caller's session was opened within RECENT_SIGN_IN_MS. */
+async function requireRecentSignIn(
+  deps: Pick<TDeps, 'db' | 'clock'>,
+  sessionId: string,
+): Promise<void> {
+  const [session] = await deps.db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!session || deps.clock.now() - session.createdAt.getTime() > RECENT_SIGN_IN_MS)
+    throw new RpcError(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
 }
 
 /** Asks for the code first (10222 when it is off), so a wrong one never touches the state. */

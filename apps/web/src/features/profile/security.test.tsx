@@ -232,8 +232,10 @@ describe('Two-factor sign-in', () => {
     handlers.hub_startTwoFactorSetup = () => ({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl });
     handlers.hub_enableTwoFactor = (p: TParamsIn<'hub_enableTwoFactor'>) => {
       if (p.code !== '654321') throw apiError('hub_enableTwoFactor', 10220);
+      // Sent as its digest (SPEC §5), never plain.
+      if (p.password !== hashPassword('my password')) throw apiError('hub_enableTwoFactor', 10207);
       twoFactor = { enabled: true, enabledAt: JAN_2026, backupCodesLeft: 10 };
-      return { backupCodes: BACKUP_CODES };
+      return { backupCodes: BACKUP_CODES, endedSessions: 2 };
     };
     const downloads: Blob[] = [];
     vi.stubGlobal('URL', {
@@ -255,7 +257,26 @@ describe('Two-factor sign-in', () => {
     expect(within(card).getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     expect(within(card).getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
 
+    // The password is asked with the code: a stolen session alone cannot turn it on.
+    await fillIn('Code from the app', '654321', card);
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(
+      await within(card).findByText('Please enter your current password.'),
+    ).toBeInTheDocument();
+    expect(paramsOf('hub_enableTwoFactor')).toEqual([]);
+    expect(
+      within(card).getByText(
+        'To confirm it is you, enter your password too. Your other sessions will be signed out.',
+      ),
+    ).toBeInTheDocument();
+
+    await fillIn('Current password', 'wrong password', card);
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByText('The current password is wrong.')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Current password')).toHaveValue('');
+
     await fillIn('Code from the app', '000000', card);
+    await fillIn('Current password', 'my password', card);
     await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
     expect(
       await within(card).findByText(
@@ -279,6 +300,29 @@ describe('Two-factor sign-in', () => {
     expect(await within(card).findByText(/On since 2026-01-15 10:30\./)).toBeInTheDocument();
     expect(within(card).getByText(/10 backup codes left\./)).toBeInTheDocument();
     expect(within(card).queryByRole('list', { name: 'Backup codes' })).not.toBeInTheDocument();
+  });
+
+  it('asks a user without a password for no password when turning it on', async () => {
+    user = makeUser({ email: null, isNoPassword: true });
+    handlers.hub_startTwoFactorSetup = () => ({
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUrl: 'otpauth://totp/RPC%20Console:user?secret=JBSWY3DPEHPK3PXP',
+    });
+    handlers.hub_enableTwoFactor = () => {
+      twoFactor = { enabled: true, enabledAt: JAN_2026, backupCodesLeft: 10 };
+      return { backupCodes: BACKUP_CODES, endedSessions: 0 };
+    };
+    renderProfile();
+    const card = section('Two-factor sign-in');
+    await userEvent.click(
+      await within(card).findByRole('button', { name: 'Turn on two-factor sign-in' }),
+    );
+    await fillIn('Code from the app', '654321', card);
+    expect(within(card).getByText('Your other sessions will be signed out.')).toBeInTheDocument();
+    expect(within(card).queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByRole('list', { name: 'Backup codes' })).toBeInTheDocument();
+    expect(paramsOf('hub_enableTwoFactor')).toEqual([{ code: '654321' }]);
   });
 
   it('turns off with a code asked in the shared prompt, which keeps a wrong code', async () => {

@@ -2,8 +2,10 @@
  * Turning two-factor sign-in on, off, and renewing the backup codes (hub_startTwoFactorSetup,
  * hub_enableTwoFactor, hub_disableTwoFactor, hub_regenerateBackupCodes); each refreshes the status.
  */
+import { ERROR_CODES } from '@rpc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_PROMPT_CODES } from '../../../components/two-factor-prompt';
+import { hashPassword } from '../../../lib/password';
 import { callRpc } from '../../../lib/rpc-client';
 import { getTwoFactorStatusQueryOptions } from './get-two-factor-status';
 
@@ -11,9 +13,20 @@ export function startTwoFactorSetup() {
   return callRpc('hub_startTwoFactorSetup', {});
 }
 
-/** A wrong code is said on the field, not in a popup. */
-export function enableTwoFactor(code: string) {
-  return callRpc('hub_enableTwoFactor', { code }, { silentCodes: TWO_FACTOR_PROMPT_CODES });
+/** A wrong code or password is said on its field, not in a popup. */
+export const ENABLE_SILENT_CODES: readonly number[] = [
+  ...TWO_FACTOR_PROMPT_CODES,
+  ERROR_CODES.PASSWORD_REQUIRED,
+  ERROR_CODES.WRONG_PASSWORD,
+];
+
+/** `password` plain (sent as its digest, SPEC §5); left out for a user who has none. */
+export function enableTwoFactor({ code, password }: { code: string; password?: string }) {
+  return callRpc(
+    'hub_enableTwoFactor',
+    { code, ...(password ? { password: hashPassword(password) } : {}) },
+    { silentCodes: ENABLE_SILENT_CODES },
+  );
 }
 
 /** Asked through the two-factor prompt, which says a wrong code itself. */

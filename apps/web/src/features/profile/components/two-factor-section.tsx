@@ -8,6 +8,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
+import { useNoPassword } from '../../../components/sign-in/api/bind-email';
 import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -101,17 +102,32 @@ type TSetupFormProps = {
 
 function SetupForm({ setup, onEnabled, onCancel, onRestart }: TSetupFormProps) {
   const { t } = useTranslation('profile');
-  const [form] = Form.useForm<{ code: string }>();
+  const [form] = Form.useForm<{ code: string; password?: string }>();
   const enable = useEnableTwoFactor();
+  // Turning it on needs the password of a user who has one (not known yet: asked, the safe side).
+  const noPassword = useNoPassword();
+  const asksPassword = noPassword.data?.isNoPassword !== true;
 
-  async function onFinish({ code }: { code: string }) {
+  async function onFinish({ code, password }: { code: string; password?: string }) {
     try {
-      const { backupCodes } = await enable.mutateAsync(code.trim());
+      const { backupCodes } = await enable.mutateAsync({
+        code: code.trim(),
+        ...(asksPassword && password ? { password } : {}),
+      });
       onEnabled(backupCodes);
     } catch (error) {
       if (!(error instanceof RpcCallError)) return;
       if (error.code === ERROR_CODES.TWO_FACTOR_INVALID) {
         form.setFields([{ name: 'code', value: '', errors: [t('twoFactor.wrongCode')] }]);
+      } else if (
+        error.code === ERROR_CODES.WRONG_PASSWORD ||
+        error.code === ERROR_CODES.PASSWORD_REQUIRED
+      ) {
+        const text =
+          error.code === ERROR_CODES.WRONG_PASSWORD
+            ? t('password.wrongCurrent')
+            : t('twoFactor.setup.passwordRequired');
+        form.setFields([{ name: 'password', value: '', errors: [text] }]);
       } else if (error.code === ERROR_CODES.TWO_FACTOR_NOT_SET_UP) {
         onRestart(); // the offered secret expired: start again (the client said why)
       }
@@ -167,6 +183,20 @@ function SetupForm({ setup, onEnabled, onCancel, onRestart }: TSetupFormProps) {
         >
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
         </Form.Item>
+        {asksPassword && (
+          <Form.Item
+            name="password"
+            label={t('twoFactor.setup.password')}
+            rules={[{ required: true, message: t('twoFactor.setup.passwordRequired') }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
+        <Typography.Paragraph type="secondary">
+          {asksPassword
+            ? t('twoFactor.setup.othersSignedOut')
+            : t('twoFactor.setup.othersSignedOutNoPassword')}
+        </Typography.Paragraph>
         <Flex gap={8} wrap>
           <Button type="primary" htmlType="submit" loading={enable.isPending}>
             {t('twoFactor.setup.submit')}
