@@ -4,10 +4,12 @@
  * gateway's raw front and raw upstream client (apps/gateway/src/raw-front.ts, raw-http-client.ts) do the same
  * framing with the checks a product needs. Like the gateway, it pipelines: the calls read in one event-loop turn
  * go up together on one connection, at most UPSTREAM_PIPELINE (default 8) per write, and the answers come back
- * in order (UPSTREAM_PIPELINE=1: one call per connection at a time). Not product code: no chunked bodies, no
- * limits, no timeouts.
+ * in order (UPSTREAM_PIPELINE=1: one call per connection at a time), and it reads every socket into one reused
+ * buffer as the gateway does (apps/gateway/src/socket-reads.ts). Not product code: no chunked bodies, no limits,
+ * no timeouts.
  */
 import net from 'node:net';
+import { adoptSocket, copyingReads } from '../apps/gateway/src/socket-reads';
 
 const upstream = new URL(process.env.BENCH_UPSTREAM ?? '');
 const CRLF2 = Buffer.from('\r\n\r\n');
@@ -27,31 +29,15 @@ function headValue(head: string, name: string): string | undefined {
 
 function newUp(): TUp {
   const u: TUp = {
-    sock: net.connect(Number(upstream.port), upstream.hostname),
+    sock: net.connect({
+      port: Number(upstream.port),
+      host: upstream.hostname,
+      noDelay: true,
+      onread: copyingReads((d) => onUpData(u, d)),
+    }),
     buf: Buffer.alloc(0),
     cbs: [],
   };
-  u.sock.setNoDelay(true);
-  u.sock.on('data', (d: Buffer) => {
-    u.buf = u.buf.length ? Buffer.concat([u.buf, d]) : d;
-    for (;;) {
-      const h = u.buf.indexOf(CRLF2);
-      if (h < 0) return;
-      const head = u.buf.toString('latin1', 0, h);
-      const len = Number(headValue(head, 'content-length') ?? 0);
-      if (u.buf.length < h + 4 + len) return;
-      const status = Number(head.slice(9, 12));
-      const body = u.buf.subarray(h + 4, h + 4 + len);
-      u.buf = u.buf.subarray(h + 4 + len);
-      const cb = u.cbs.shift();
-      if (!cb) {
-        u.sock.destroy(); // an answer nobody asked for
-        return;
-      }
-      if (u.cbs.length === 0) release(u);
-      cb(status, body);
-    }
-  });
   // A connection the upstream closed (its keep-alive timeout, while this proxy served nothing) leaves the pool and
   // fails what was on it; reusing it would write into a destroyed socket and never answer those calls.
   u.sock.on('error', () => u.sock.destroy());
@@ -70,6 +56,27 @@ function newUp(): TUp {
     }
   });
   return u;
+}
+
+function onUpData(u: TUp, d: Buffer): void {
+  u.buf = u.buf.length ? Buffer.concat([u.buf, d]) : d;
+  for (;;) {
+    const h = u.buf.indexOf(CRLF2);
+    if (h < 0) return;
+    const head = u.buf.toString('latin1', 0, h);
+    const len = Number(headValue(head, 'content-length') ?? 0);
+    if (u.buf.length < h + 4 + len) return;
+    const status = Number(head.slice(9, 12));
+    const body = u.buf.subarray(h + 4, h + 4 + len);
+    u.buf = u.buf.subarray(h + 4 + len);
+    const cb = u.cbs.shift();
+    if (!cb) {
+      u.sock.destroy(); // an answer nobody asked for
+      return;
+    }
+    if (u.cbs.length === 0) release(u);
+    cb(status, body);
+  }
 }
 
 let open = 0;
@@ -112,7 +119,12 @@ function sendCalls(): void {
 const upHead = (len: number) =>
   `POST / HTTP/1.1\r\nHost: ${upstream.host}\r\nContent-Type: application/json\r\nContent-Length: ${len}\r\n\r\n`;
 
-const server = net.createServer((sock) => {
+// Each connection read into one reused buffer, as the gateway's raw front reads (apps/gateway/src/socket-reads.ts).
+const server = net.createServer({ pauseOnConnect: true }, (accepted) => {
+  const sock = adoptSocket(
+    accepted,
+    copyingReads((d) => onData(d)),
+  );
   sock.setNoDelay(true);
   let buf: Buffer = Buffer.alloc(0);
   let busy = false;
@@ -139,10 +151,10 @@ const server = net.createServer((sock) => {
       },
     });
   };
-  sock.on('data', (d: Buffer) => {
+  const onData = (d: Buffer): void => {
     buf = buf.length ? Buffer.concat([buf, d]) : d;
     pump();
-  });
+  };
   sock.on('error', () => sock.destroy());
 });
 server.listen(0, '127.0.0.1', () => {

@@ -14,6 +14,7 @@ import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TOut } from './http-handler';
+import { adoptSocket, copyingReads } from './socket-reads';
 
 export type TRawRequest = {
   /** The request target as sent (like IncomingMessage.url). */
@@ -204,8 +205,12 @@ export function attachRawFront<T>(server: http.Server, opts: TRawFrontOptions<T>
       for (const l of toHttp) l.call(server, socket);
     },
   };
-  server.on('connection', (socket: Socket) => {
-    const conn = new RawConnection<T>(front, socket);
+  // Accepted paused, so that the front can read each connection into one reused buffer (socket-reads.ts).
+  (server as http.Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
+  server.on('connection', (accepted: Socket) => {
+    // The first read comes in a later turn of the event loop, when `conn` is set.
+    const reads = copyingReads((chunk) => conn.read(chunk));
+    const conn = new RawConnection<T>(front, adoptSocket(accepted, reads));
     front.conns.add(conn);
   });
   // Idle and slow connections are found by one sweep, not a socket timeout each: a socket's timeout is re-armed
@@ -284,6 +289,8 @@ class RawConnection<T> {
   private lastRoute: T | undefined;
   /** front.tick at the last read or answer. */
   private lastActive: number;
+  /** The connection went to node:http: bytes read into the front's buffer go to the socket's stream for it. */
+  private handedOver = false;
   private readonly onData = (chunk: Buffer) => this.data(chunk);
   private readonly onClose = () => this.front.conns.delete(this);
   private readonly onError = () => this.socket.destroy();
@@ -318,6 +325,12 @@ class RawConnection<T> {
 
   closeIfIdle(): void {
     if (!this.busy && !this.buf) this.socket.end();
+  }
+
+  /** Bytes read into the reused buffer (a copy); a socket that could not be adopted gives them as 'data'. */
+  read(chunk: Buffer): void {
+    if (this.handedOver) this.socket.push(chunk);
+    else this.data(chunk);
   }
 
   private data(chunk: Buffer): void {
@@ -424,6 +437,7 @@ class RawConnection<T> {
     s.removeListener('drain', this.onDrain);
     s.removeListener('end', this.onEnd);
     this.front.conns.delete(this);
+    this.handedOver = true;
     const rest = this.buf;
     this.buf = undefined;
     this.front.handOver(s, rest);

@@ -15,6 +15,7 @@
  * (with one error object: upstreams.ts counts it as one failure), as it fails the one post of an unpipelined one.
  */
 import net from 'node:net';
+import { copyingReads } from './socket-reads';
 
 /** Called exactly once per post: an error (no answer), or the answer's status and whole body. */
 export type TPostDone = (err: Error | null, status: number, body: Buffer) => void;
@@ -271,10 +272,14 @@ class RawUpstreamConnection {
     host: string,
     port: number,
   ) {
-    this.socket = net.connect({ host, port, noDelay: true });
+    this.socket = net.connect({
+      host,
+      port,
+      noDelay: true,
+      onread: copyingReads((chunk) => this.data(chunk)),
+    });
     this.socket.setTimeout(client.opts.connectTimeoutMs);
     this.socket.on('connect', () => this.socket.setTimeout(client.opts.timeoutMs));
-    this.socket.on('data', (chunk: Buffer) => this.data(chunk));
     this.socket.on('timeout', () =>
       this.fail(new UpstreamSocketError('upstream timed out', 'UPSTREAM_TIMEOUT')),
     );
