@@ -2,7 +2,8 @@
  * Card payments against the local fake Stripe (test/helpers/fake-stripe.ts) with the official SDK pointed at it:
  * saved cards, buying and topping up by card exactly once (replays, concurrent requests, a Stripe outage),
  * declines and 3-D Secure, webhooks (duplicated, replayed, tampered, stale, out of order), polling without a
- * webhook, auto-renewal by card and its failure notice, and the wallet equal to its ledger throughout.
+ * webhook, auto-renewal by card and its failure notice, a renewal paid after auto-renew went off (credited, not
+ * renewed), and the wallet equal to its ledger throughout.
  */
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@rpc/contract';
@@ -17,12 +18,12 @@ import {
   type TDatabase,
 } from '@rpc/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
 import { startFakeStripe, type TFakeEvent, type TFakeStripe } from './helpers/fake-stripe';
-import { createHarness, type THarness } from './helpers/harness';
+import { createHarness, digest, type THarness } from './helpers/harness';
 
 const DAY = 86_400_000;
 const key = () => randomUUID().replaceAll('-', '');
@@ -634,5 +635,98 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
     );
     expect(cancel.result?.autoRenew).toBe(false);
     expect((await h.call('hub_getSubscriptions', {}, { token: u.token })).result!.list).toEqual([]);
+  });
+
+  it('a card renewal that settles after auto-renew was turned off renews nothing: the payment stays in the wallet', async () => {
+    const s = await h.signUp();
+    const [row] = await db.select().from(users).where(eq(users.email, s.email));
+    const u = { token: s.token, accountId: row!.personalAccountId };
+    await saveCard(u.token, '4242424242424242');
+    const bought = await h.call(
+      'hub_buyPackageByCard',
+      { skuId: 'standard-100m', idempotencyKey: key(), autoRenew: true },
+      { token: u.token },
+    );
+    expect(bought.result?.status).toBe('succeeded');
+    const [pkg] = await db
+      .select()
+      .from(ruPackages)
+      .where(and(eq(ruPackages.accountId, u.accountId), eq(ruPackages.skuId, 'standard-100m')));
+    expect(pkg).toMatchObject({ autoRenew: true, renewChannel: 'card' });
+    const walletBefore = await ledgerWalletCents(db, u.accountId);
+
+    // Stripe answers this account's off-session renewal charge with "processing"; the success comes later by webhook.
+    const intents = h.server.deps.stripe!.client.paymentIntents;
+    const create = intents.create.bind(intents);
+    const spy = vi.spyOn(intents, 'create').mockImplementation(async (...args) => {
+      const pi = await create(...args);
+      return pi.metadata?.accountId === u.accountId
+        ? { ...pi, status: 'processing', amount_received: 0 }
+        : pi;
+    });
+    try {
+      h.clock.advance(31 * DAY);
+      await sweepPackages(h.server.deps);
+    } finally {
+      spy.mockRestore();
+    }
+    const [order] = await db
+      .select()
+      .from(cardOrders)
+      .where(and(eq(cardOrders.accountId, u.accountId), eq(cardOrders.kind, 'renewal')));
+    expect(order).toMatchObject({ status: 'pending', renewsPackageId: pkg!.id, amountCents: 4900 });
+
+    // The user (signed in again: a month has passed) turns auto-renew off while the charge is in flight; then
+    // Stripe says it succeeded.
+    const login = await h.call('hub_login', { email: s.email, password: digest(s.password) });
+    u.token = login.result!.token;
+    const off = await h.call(
+      'hub_setUserAutoRenew',
+      { packageId: pkg!.id, autoRenew: false },
+      { token: u.token },
+    );
+    expect(off.error).toBeUndefined();
+    expect(off.result?.autoRenew).toBe(false);
+    const succeeded = eventsOf(order!.paymentIntentId!).find(
+      (e) => e.type === 'payment_intent.succeeded',
+    )!;
+    expect((await deliver(succeeded)).body.outcome).toBe('order_credited');
+    expect((await deliver(succeeded)).body.outcome).toBe('duplicate');
+    await sweepPackages(h.server.deps);
+
+    const [settled] = await db.select().from(cardOrders).where(eq(cardOrders.id, order!.id));
+    expect(settled).toMatchObject({
+      status: 'credited',
+      failureCode: 'auto_renew_turned_off',
+      purchaseId: null,
+    });
+    const polled = await h.call('hub_polling', { orderId: order!.id }, { token: u.token });
+    expect(polled.result).toMatchObject({ status: 'credited', isSettled: true });
+    // No package bought, none renewing: the paid amount is in the wallet, once, and the ledger says so.
+    const renewals = await db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.accountId, u.accountId), eq(purchases.reason, 'auto_renew')));
+    expect(renewals).toEqual([]);
+    const pkgs = await db
+      .select()
+      .from(ruPackages)
+      .where(and(eq(ruPackages.accountId, u.accountId), eq(ruPackages.skuId, 'standard-100m')));
+    expect(pkgs.map((p) => [p.id, p.status, p.autoRenew, p.renewedBy])).toEqual([
+      [pkg!.id, 'expired', false, null],
+    ]);
+    expect(await ledgerWalletCents(db, u.accountId)).toBe(walletBefore + 4900);
+    await expectLedgerMatches(u.accountId);
+    const told = await db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.accountId, u.accountId), eq(notices.type, 'normal_warn')));
+    expect(told.map((n) => n.title)).toEqual(['Card payment credited to the wallet']);
+    expect(
+      await db
+        .select()
+        .from(cardOrders)
+        .where(and(eq(cardOrders.accountId, u.accountId), eq(cardOrders.kind, 'renewal'))),
+    ).toHaveLength(1);
   });
 });

@@ -2,8 +2,9 @@
  * Applies what Stripe says about an order's PaymentIntent, exactly once, whoever brings the news first: the answer
  * to the charge, the webhook, or a poll. A succeeded payment credits the wallet (money ledger kind card_payment, ref
  * the PaymentIntent id) and, for a package or a dedicated node, buys it from the wallet in the same transaction
- * (channel card); one that can no longer be applied leaves the money in the wallet (status credited). Succeeded
- * always wins: a failure arriving after it (out of order) changes nothing.
+ * (channel card); one that can no longer be applied, or a renewal whose auto-renew was turned off before it settled,
+ * leaves the money in the wallet (status credited). Succeeded always wins: a failure arriving after it (out of order)
+ * changes nothing.
  */
 import { ERROR_CODES, formatCents } from '@rpc/contract';
 import {
@@ -21,6 +22,7 @@ import { DnError } from '../dedicated-nodes/dn-error';
 import { placeNodePurchase, placeNodeRenewal } from '../dedicated-nodes/place-order';
 import { raiseNotice } from '../notices/raise-notice';
 import { publishAccountChange } from '../wallet/account-tier';
+import { lockAccount } from '../wallet/lock-account';
 import { postMoney } from '../wallet/post-money';
 import { purchasePackage } from '../wallet/purchase-package';
 import { findSku } from '../wallet/sku-catalogue';
@@ -150,6 +152,25 @@ async function settlePaid(
           expand: { usdAmount: formatCents(row.amountCents), type: 'card' },
         })),
       );
+    } else if (row.kind === 'renewal' && !(await renewalStillWanted(tx, row))) {
+      // Auto-renew was turned off after the sweep charged the card, before the payment settled. The user was told
+      // "will not be renewed automatically", and a wallet renewal in the same race is skipped (sweep-packages.ts), so
+      // no package is bought: the payment stays in the wallet (credited), as any card payment whose purchase cannot
+      // happen does. Buying it anyway would renew against the user's last word, and with auto-renew on it would
+      // charge the card again next term. The wallet can buy the same package in one step if they still want it.
+      status = 'credited';
+      failureCode = 'auto_renew_turned_off';
+      raised.push(
+        ...(await raiseNotice({
+          db: tx,
+          at: now,
+          type: 'normal_warn',
+          accountId: row.accountId,
+          title: 'Card payment credited to the wallet',
+          content: `Your card payment of $${formatCents(row.amountCents)} for renewing ${row.skuName?.en ?? 'a package'} arrived after auto-renewal was turned off, so the package was not renewed; the amount was added to your wallet instead.`,
+          expand: { usdAmount: formatCents(row.amountCents), skuName: row.skuName?.en ?? '' },
+        })),
+      );
     } else {
       const sku = row.skuId ? findSku(deps.skus, row.skuId) : undefined;
       try {
@@ -209,6 +230,21 @@ async function settlePaid(
     await publishAccountChange(deps, order.accountId);
   }
   return order;
+}
+
+/**
+ * A renewal order's package still asks to be renewed (auto-renew on). Read under the account lock, which
+ * hub_setUserAutoRenew and the sweep take before they touch the package (wallet/lock-account.ts): turning auto-renew
+ * off either lands before this read or waits for this settlement.
+ */
+async function renewalStillWanted(tx: TExecutor, row: TCardOrderRow): Promise<boolean> {
+  if (!row.renewsPackageId) return false;
+  await lockAccount(tx, row.accountId);
+  const [pkg] = await tx
+    .select({ autoRenew: ruPackages.autoRenew })
+    .from(ruPackages)
+    .where(and(eq(ruPackages.id, row.renewsPackageId), eq(ruPackages.accountId, row.accountId)));
+  return pkg?.autoRenew === true;
 }
 
 /**

@@ -220,7 +220,7 @@ export async function renewPackage(
   const sku = findSku(deps.skus, pkg.skuId);
   // A re-read before anything is charged (no lock across Stripe's calls; the wallet path re-reads under its lock
   // below). An order placed for this renewal before auto-renew went off is settled by its webhook or a poll, as
-  // every card order is.
+  // every card order is, into the wallet without renewing (cards/settle-order.ts).
   const current = await stillRenews(deps.db, pkg.id, false);
   if (!current) return 'skipped';
   if (current.renewChannel === 'card' && sku?.isPurchasable && sku.canAutoRenew) {
