@@ -1,9 +1,14 @@
-/** Teams (issue 13): create, invite, roles, act as a team, leave, remove, disband, the audit log; on each database. */
-import { ERROR_CODES, MAX_OWNED_TEAMS } from '@rpc/contract';
+/**
+ * Teams (issue 13): create, invite, roles, act as a team, leave, remove, disband (only with an empty wallet), the audit
+ * log; on each database.
+ */
+import { randomUUID } from 'node:crypto';
+import { ERROR_CATALOGUE, ERROR_CODES, MAX_OWNED_TEAMS } from '@rpc/contract';
 import {
   accountMembers,
   accounts,
   apiKeys,
+  moneyLedger,
   notices,
   ruLedger,
   teamAuditLogs,
@@ -20,6 +25,7 @@ import {
   removeMember,
   setMemberRole,
 } from '../src/services/teams/membership';
+import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
 
 const DAY = 86_400_000;
 
@@ -695,6 +701,96 @@ describe.each(TEST_DATABASES)('teams on $name', ({ open }) => {
     const [acc] = await h.database.db.select().from(accounts).where(eq(accounts.id, team.teamId));
     expect(acc!.disbandedAt).not.toBeNull();
     expect((await logsOf(team.teamId)).map((l) => l.action)).toContain('team.disband');
+  });
+
+  it('disbanding is refused in arrears, changing nothing; once paid off, money left moves to the owner', async () => {
+    const owner = await user();
+    const mia = await user();
+    const team = await newTeam(owner, 'Still owes');
+    await join(owner, team.teamId, mia, 'billing');
+    const key = await ok(
+      h.call(
+        'hub_generateApiKey',
+        { name: 'team key' },
+        { token: owner.token, teamId: team.teamId },
+      ),
+    );
+    const post = (delta: number, kind: 'deposit' | 'payg') =>
+      h.database.db.transaction((tx) =>
+        postMoney(tx, {
+          accountId: team.teamId,
+          delta,
+          kind,
+          ref: `${kind}:${randomUUID()}`,
+          at: h.clock.now(),
+        }),
+      );
+    const disband = async () =>
+      (await h.call('hub_deleteTeam', { teamId: team.teamId }, { token: owner.token })).error;
+    const expectIntact = async () => {
+      const [acc] = await h.database.db.select().from(accounts).where(eq(accounts.id, team.teamId));
+      expect(acc!.disbandedAt).toBeNull();
+      expect(await rolesOf(team.teamId)).toEqual(
+        new Map([
+          [owner.userId, 'owner'],
+          [mia.userId, 'billing'],
+        ]),
+      );
+      const [k] = await h.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.keyId));
+      expect(k!.deletedAt).toBeNull();
+      expect(await noticesOf(mia.userId, 'team_disband')).toHaveLength(0);
+      expect((await logsOf(team.teamId)).map((l) => l.action)).not.toContain('team.disband');
+      // The wallet is what its ledger says: nothing written off, nothing moved.
+      const [w] = await h.database.db
+        .select({ cents: accounts.walletCents })
+        .from(accounts)
+        .where(eq(accounts.id, team.teamId));
+      expect(w!.cents).toBe(await ledgerWalletCents(h.database.db, team.teamId));
+    };
+
+    // Pay-as-you-go usage billed past the balance: arrears are not written off by disbanding.
+    await post(500, 'deposit');
+    await post(-1734, 'payg');
+    const owes = await disband();
+    expect(owes).toMatchObject({
+      code: ERROR_CODES.TEAM_IN_ARREARS,
+      message: ERROR_CATALOGUE[ERROR_CODES.TEAM_IN_ARREARS].en,
+      messageZh: ERROR_CATALOGUE[ERROR_CODES.TEAM_IN_ARREARS].zh,
+    });
+    await expectIntact();
+    const overview = await ok(
+      h.call('hub_getUserWalletOverview', {}, { token: owner.token, teamId: team.teamId }),
+    );
+    expect(overview.arrearsCents).toBe(1234);
+
+    // Paid off and 3.21 over: the owner may disband, and what is left moves to the owner's personal wallet (it
+    // would be stranded in a team nobody can act for), by one ledger entry on each side.
+    await post(1234 + 321, 'deposit');
+    const personalBefore = await ledgerWalletCents(h.database.db, owner.accountId);
+    await ok(h.call('hub_deleteTeam', { teamId: team.teamId }, { token: owner.token }));
+    const [acc] = await h.database.db.select().from(accounts).where(eq(accounts.id, team.teamId));
+    expect(acc!.disbandedAt).not.toBeNull();
+    expect(await ledgerWalletCents(h.database.db, team.teamId)).toBe(0);
+    expect(await ledgerWalletCents(h.database.db, owner.accountId)).toBe(personalBefore + 321);
+    const moved = await h.database.db
+      .select({ accountId: moneyLedger.accountId, delta: moneyLedger.delta, ref: moneyLedger.ref })
+      .from(moneyLedger)
+      .where(eq(moneyLedger.kind, 'team_transfer'));
+    expect(moved.filter((m) => m.ref === `disband:${team.teamId}`)).toEqual(
+      expect.arrayContaining([
+        { accountId: team.teamId, delta: -321, ref: `disband:${team.teamId}` },
+        { accountId: owner.accountId, delta: 321, ref: `disband:${team.teamId}` },
+      ]),
+    );
+    for (const id of [team.teamId, owner.accountId]) {
+      const [w] = await h.database.db
+        .select({ cents: accounts.walletCents })
+        .from(accounts)
+        .where(eq(accounts.id, id));
+      expect(w!.cents).toBe(await ledgerWalletCents(h.database.db, id));
+    }
+    const told = await noticesOf(owner.userId, 'normal_success');
+    expect(told.map((n) => n.content)).toContainEqual(expect.stringContaining('$3.21'));
   });
 
   it('team methods act on teams only: a personal account id is refused, never disbanded', async () => {

@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   TEAM_USER_CODE_UNKNOWN: 10310,
   TEAM_MEMBER_LIMIT: 10311,
   TEAM_NOT_A_TEAM: 10312,
+  TEAM_IN_ARREARS: 10313,
   // Reports (106xx).
   REPORT_RANGE_REVERSED: 10601,
   REPORT_RANGE_TOO_LONG: 10602,
@@ -251,6 +252,10 @@ export const ERROR_CATALOGUE: Record<TErrorCode, TErrorEntry> = {
   10312: {
     en: 'Switch to a team to see its profile.',
     zh: '请先切换到团队再查看团队信息。',
+  },
+  10313: {
+    en: "This team's wallet is in arrears: add funds to pay them off before disbanding it.",
+    zh: '该团队钱包处于欠费状态：请先充值还清欠款，再解散团队。',
   },
   10601: {
     en: 'The end of the time range must be after its start.',

@@ -190,7 +190,8 @@ export const hubDeleteTeam = defineMethod({
   name: 'hub_deleteTeam',
   summary:
     'Disbands a team (owner only): members are removed (notice team_disband), its API keys stop working, pending ' +
-    'invitations lapse. Its ledgers, invoices and audit log are kept.',
+    'invitations lapse. Money left in its wallet moves to the owner’s personal wallet. Its ledgers, invoices and ' +
+    'audit log are kept. Refused while its wallet is in arrears (10313).',
   params: z.object({ teamId: ZTeamIdSchema }),
   result: ZSuccessSchema,
   auth: 'user',

@@ -1,17 +1,19 @@
 /** Members leave, are removed, change roles; the owner disbands. Notices per SPEC §4 to the people concerned. */
-import { ERROR_CODES, roleRank, type TParams } from '@rpc/contract';
+import { ERROR_CODES, formatCents, roleRank, type TParams } from '@rpc/contract';
 import {
   accountMembers,
   accounts,
   apiKeys,
   ruPackages,
   teamInvites,
+  users,
   type TExecutor,
 } from '@rpc/db';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { RpcError } from '../../rpc/errors';
 import { publishKeyChange } from '../api-keys/api-key-rows';
 import { raiseNotice } from '../notices/raise-notice';
+import { postMoney } from '../wallet/post-money';
 import { writeAudit } from './audit-log';
 import { cancelOrphanInvites } from './invites';
 import type { TTeamCaller, TTeamDeps } from './team-caller';
@@ -163,8 +165,67 @@ export async function leaveTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<T
 }
 
 /**
+ * The team's wallet at disbanding, read under the account's lock (every money posting takes it, so the balance
+ * cannot move between this read and the commit). Arrears are refused (10313): written off they would be a free
+ * tap (run up pay-as-you-go debt, disband), and nobody can pay a disbanded team's debt.
+ */
+async function walletAtDisband(tx: TExecutor, teamId: string): Promise<number> {
+  const [account] = await tx
+    .select({ walletCents: accounts.walletCents })
+    .from(accounts)
+    .where(eq(accounts.id, teamId))
+    .for('update');
+  const cents = account?.walletCents ?? 0;
+  if (cents < 0) throw new RpcError(ERROR_CODES.TEAM_IN_ARREARS);
+  return cents;
+}
+
+/**
+ * Money left in a disbanded team's wallet goes to the owner's personal wallet, by two money-ledger entries (kind
+ * team_transfer, ref `disband:<team id>` on both sides), so nothing is stranded where nobody can act, and the
+ * owner is told. Answers the notices raised.
+ */
+async function moveBalanceToOwner(
+  tx: TExecutor,
+  o: { teamId: string; teamName: string; ownerUserId: string; cents: number; at: number },
+) {
+  const [owner] = await tx
+    .select({ accountId: users.personalAccountId })
+    .from(users)
+    .where(eq(users.id, o.ownerUserId));
+  if (!owner) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+  const ref = `disband:${o.teamId}`;
+  await postMoney(tx, {
+    accountId: o.teamId,
+    delta: -o.cents,
+    kind: 'team_transfer',
+    ref,
+    at: o.at,
+  });
+  await postMoney(tx, {
+    accountId: owner.accountId,
+    delta: o.cents,
+    kind: 'team_transfer',
+    ref,
+    at: o.at,
+  });
+  const amount = formatCents(o.cents);
+  return raiseNotice({
+    db: tx,
+    at: o.at,
+    type: 'normal_success',
+    userId: o.ownerUserId,
+    accountId: owner.accountId,
+    title: 'Team balance moved to your wallet',
+    content: `The team ${o.teamName} was disbanded; the $${amount} left in its wallet is now in your personal wallet.`,
+    expand: { usdAmount: amount, teamId: o.teamId, teamName: o.teamName },
+  });
+}
+
+/**
  * Disbands a team: members removed (each but the owner told with team_disband), keys deleted and dropped by the
- * gateways, invitations withdrawn, auto-renewal off. The account row, its ledgers, invoices and audit log stay.
+ * gateways, invitations withdrawn, auto-renewal off, money left moved to the owner's personal wallet; refused in
+ * arrears (walletAtDisband). The account row, its ledgers, invoices and audit log stay.
  */
 export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<TOk> {
   const now = deps.clock.now();
@@ -177,6 +238,7 @@ export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<
       .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)))
       .for('update');
     if (me?.role !== 'owner') throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+    const cents = await walletAtDisband(tx, teamId);
     const [team] = await tx
       .update(accounts)
       .set({ disbandedAt: new Date(now) })
@@ -209,7 +271,16 @@ export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<
       ip: caller.ip,
       at: now,
     });
-    const raised = [];
+    const raised =
+      cents > 0
+        ? await moveBalanceToOwner(tx, {
+            teamId,
+            teamName: team.name,
+            ownerUserId: caller.userId,
+            cents,
+            at: now,
+          })
+        : [];
     for (const m of members) {
       if (m.userId === caller.userId) continue;
       raised.push(

@@ -3,6 +3,7 @@
  * contract): choosing the acting account, managing a team as the role allows, inviting, disbanding, answering an
  * invitation, the audit log, and the header switcher.
  */
+import { ERROR_CATALOGUE, ERROR_CODES } from '@rpc/contract';
 import type {
   TMethodName,
   TMyInvite,
@@ -26,7 +27,7 @@ import { useCan } from '../../lib/acting-account';
 import { i18n, initI18n } from '../../lib/i18n';
 import { receiveNotice } from '../../lib/notices';
 import type * as RpcClientModule from '../../lib/rpc-client';
-import { callRpc } from '../../lib/rpc-client';
+import { callRpc, RpcCallError } from '../../lib/rpc-client';
 import { useSession } from '../../lib/session';
 import { COOKIE } from '../../lib/storage-keys';
 import type { TFakeHandler } from '../../test/fake-api';
@@ -387,6 +388,36 @@ describe('team page', () => {
     expect(ok).toBeEnabled();
     await userEvent.click(ok);
     await waitFor(() => expect(calls('hub_deleteTeam')).toEqual([{ teamId: T1 }]));
+  });
+
+  it('says where money left goes; a refusal (arrears) keeps the dialog open and the team listed', async () => {
+    overrides.hub_deleteTeam = () => {
+      throw new RpcCallError('hub_deleteTeam', {
+        code: ERROR_CODES.TEAM_IN_ARREARS,
+        message: ERROR_CATALOGUE[ERROR_CODES.TEAM_IN_ARREARS].en,
+        messageZh: ERROR_CATALOGUE[ERROR_CODES.TEAM_IN_ARREARS].zh,
+      });
+    };
+    renderAt('/rpc/team', TeamPage);
+    const details = await screen.findByRole('region', { name: /^Acme/ });
+    await userEvent.click(within(details).getByRole('button', { name: 'Disband team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disband Acme?' });
+    expect(
+      within(dialog).getByText(
+        "Money left in the team's wallet moves to your personal wallet. Arrears must be paid off first.",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Team name to confirm' }),
+      'Acme',
+    );
+    const ok = within(dialog).getByRole('button', { name: 'Disband' });
+    await userEvent.click(ok);
+    await waitFor(() => expect(calls('hub_deleteTeam')).toEqual([{ teamId: T1 }]));
+    // The call is over (the request client has shown the catalogue's message) and nothing closed.
+    await waitFor(() => expect(ok).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByRole('dialog', { name: 'Disband Acme?' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /^Acme/ })).toBeInTheDocument();
   });
 
   it('leaving the team the console acts for resets the acting account', async () => {

@@ -1,6 +1,7 @@
 /**
- * Disbanding a team: what it means (members removed, API keys stop working, invitations lapse, records kept),
- * and the team's name typed out before the button works.
+ * Disbanding a team: what it means (members removed, API keys stop working, invitations lapse, records kept, money
+ * left moves to the owner's personal wallet, arrears must be paid first: the server refuses otherwise, 10313, and
+ * the client's popup says why), and the team's name typed out before the button works.
  */
 import type { TTeam } from '@rpc/contract';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
@@ -52,6 +53,7 @@ export function DisbandTeamModal({
         <li>{t('disband.keys')}</li>
         <li>{t('disband.invites')}</li>
         <li>{t('disband.kept')}</li>
+        <li>{t('disband.wallet')}</li>
       </ul>
       <Form layout="vertical" onFinish={() => void onOk()}>
         <Form.Item
