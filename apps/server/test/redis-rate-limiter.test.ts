@@ -116,6 +116,25 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
     expect(again).toBeGreaterThanOrEqual(1);
   });
 
+  it('a small tier admits a small burst before Redis answers: three calls together on a fresh key all pass', async () => {
+    const prefix = `test:rate:${randomBytes(4).toString('hex')}:`;
+    const a = limiter(prefix);
+    // The free tier's figures: a twentieth of a second would be a 1-request lease, and with it the third call of a
+    // burst met a 429 while the key's bucket was full (its first lease still on its way).
+    const free = { reqPerSec: 20, ruPerSec: 400, concurrency: 100 };
+    const burst = [0, 1, 2].map(() => a.acquire('key-6', free, 1, 10));
+    expect(burst.map((v) => v.ok)).toEqual([true, true, true]);
+    for (let i = 0; i < 3; i++) a.release('key-6', 10, 10);
+    // Still bounded before the answer: one lease (four requests) plus one admission.
+    let more = 0;
+    while (more < 10 && a.acquire('key-6', free, 1, 10).ok) {
+      a.release('key-6', 10, 10);
+      more += 1;
+    }
+    expect(3 + more).toBe(4 + 1);
+    await a.settle();
+  });
+
   it('settles RU after the call: a call that cost more than its estimate leaves the key in debt', async () => {
     const prefix = `test:rate:${randomBytes(4).toString('hex')}:`;
     const a = limiter(prefix);

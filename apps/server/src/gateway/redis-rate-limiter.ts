@@ -3,7 +3,7 @@
  * clock), shared by every gateway process and worker, so a key gets its whole tier however its calls spread over
  * them: a client on one keep-alive connection reaches one worker, and splitting the tier 1/N per process would give
  * it 1/N. Each process spends tokens it took from the key's bucket in leases of a twentieth of a second of the tier
- * and asks for the next lease before this one runs out: one Redis call per key per lease, none per call.
+ * (at least four requests' worth) and asks for the next lease before this one runs out: one Redis call per key per lease, none per call.
  *
  * Bounds (docs/scale-mode.md, "Limits"): when its lease does not cover an admission and Redis has not said the
  * bucket is dry, a process admits into debt (at most one lease plus one admission deep) and the next lease pays the
@@ -51,8 +51,14 @@ type TRateRedis = Redis & {
   ): Promise<[number, number, string, string]>;
 };
 
-/** A lease is this part of a second of the key's tier. */
+/** A lease is this part of a second of the key's tier… */
 const LEASE_SECONDS = 1 / 20;
+/**
+ * …but at least this many requests' worth (up to the whole second): with a 1-request lease (the free tier's 20/s),
+ * a worker took two calls before Redis answered, so three calls arriving together on one worker met a 429 with
+ * the bucket full. Four requests' worth admits a small burst before the first answer.
+ */
+const MIN_LEASE_REQUESTS = 4;
 
 export type TRedisKeyLimiterOptions = {
   redisUrl: string;
@@ -173,12 +179,17 @@ export class RedisKeyLimiter extends KeyLimiter {
   }
 }
 
-/** Request tokens in one lease of the key's tier (at least one). */
-function leaseReq(s: TBucketState): number {
-  return Math.max(1, Math.ceil(s.limits.reqPerSec * LEASE_SECONDS));
+/** The seconds of the key's tier one lease holds: LEASE_SECONDS, or MIN_LEASE_REQUESTS' worth, at most one. */
+function leaseSeconds(s: TBucketState): number {
+  return Math.max(LEASE_SECONDS, Math.min(1, MIN_LEASE_REQUESTS / s.limits.reqPerSec));
 }
 
-/** RU tokens in one lease of the key's tier (at least one). */
+/** Request tokens in one lease of the key's tier (at least one). */
+function leaseReq(s: TBucketState): number {
+  return Math.max(1, Math.ceil(s.limits.reqPerSec * leaseSeconds(s)));
+}
+
+/** RU tokens in one lease of the key's tier (at least one), the same part of a second as its requests. */
 function leaseRu(s: TBucketState): number {
-  return Math.max(1, Math.ceil(s.limits.ruPerSec * LEASE_SECONDS));
+  return Math.max(1, Math.ceil(s.limits.ruPerSec * leaseSeconds(s)));
 }
