@@ -161,15 +161,12 @@ async function settlePaid(
       status = 'credited';
       failureCode = 'auto_renew_turned_off';
       raised.push(
-        ...(await raiseNotice({
-          db: tx,
-          at: now,
-          type: 'normal_warn',
-          accountId: row.accountId,
-          title: 'Card payment credited to the wallet',
-          content: `Your card payment of $${formatCents(row.amountCents)} for renewing ${row.skuName?.en ?? 'a package'} arrived after auto-renewal was turned off, so the package was not renewed; the amount was added to your wallet instead.`,
-          expand: { usdAmount: formatCents(row.amountCents), skuName: row.skuName?.en ?? '' },
-        })),
+        ...(await creditedNotice(
+          tx,
+          row,
+          now,
+          `Your card payment of $${formatCents(row.amountCents)} for renewing ${row.skuName?.en ?? 'a package'} arrived after auto-renewal was turned off, so the package was not renewed; the amount was added to your wallet instead.`,
+        )),
       );
     } else {
       const sku = row.skuId ? findSku(deps.skus, row.skuId) : undefined;
@@ -206,15 +203,12 @@ async function settlePaid(
         status = 'credited';
         failureCode = `package_not_applied_${err.code}`;
         raised.push(
-          ...(await raiseNotice({
-            db: tx,
-            at: now,
-            type: 'normal_warn',
-            accountId: row.accountId,
-            title: 'Card payment credited to the wallet',
-            content: `Your card payment of $${formatCents(row.amountCents)} could not buy ${row.skuName?.en ?? 'the package'} (${err.message}) and was added to your wallet instead.`,
-            expand: { usdAmount: formatCents(row.amountCents), skuName: row.skuName?.en ?? '' },
-          })),
+          ...(await creditedNotice(
+            tx,
+            row,
+            now,
+            `Your card payment of $${formatCents(row.amountCents)} could not buy ${row.skuName?.en ?? 'the package'} (${err.message}) and was added to your wallet instead.`,
+          )),
         );
       }
     }
@@ -230,6 +224,19 @@ async function settlePaid(
     await publishAccountChange(deps, order.accountId);
   }
   return order;
+}
+
+/** The notice of a package payment that stayed in the wallet (status credited), saying why in `content`. */
+function creditedNotice(tx: TExecutor, row: TCardOrderRow, now: number, content: string) {
+  return raiseNotice({
+    db: tx,
+    at: now,
+    type: 'normal_warn',
+    accountId: row.accountId,
+    title: 'Card payment credited to the wallet',
+    content,
+    expand: { usdAmount: formatCents(row.amountCents), skuName: row.skuName?.en ?? '' },
+  });
 }
 
 /**
