@@ -53,6 +53,11 @@ export const ZEnvSchema = z.object({
   /** Trust X-Forwarded-For (only behind a proxy you control), so throttling sees real client IPs. */
   TRUST_PROXY: ZTrustProxySchema.default(0),
   /**
+   * The same count for the gateway's port, when its calls come through another chain of proxies than the console's
+   * (a CDN in front of the RPC endpoints only, say). Default: TRUST_PROXY.
+   */
+  GATEWAY_TRUST_PROXY: ZTrustProxySchema.optional(),
+  /**
    * Multiplies every throttle limit (rules.ts). Only for test rigs that sign up many users from one IP
    * (e2e from localhost); leave it at 1 in production.
    */
@@ -179,7 +184,12 @@ export const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type TEnv = Omit<z.infer<typeof ZEnvSchema>, 'OAUTH_PROVIDERS' | 'GATEWAY_WORKERS'> & {
+export type TEnv = Omit<
+  z.infer<typeof ZEnvSchema>,
+  'OAUTH_PROVIDERS' | 'GATEWAY_WORKERS' | 'GATEWAY_TRUST_PROXY'
+> & {
+  /** resolved: the given count, or TRUST_PROXY's */
+  GATEWAY_TRUST_PROXY: number;
   PUBLIC_URL: string;
   /** resolved: the given count, or the default (cores in scale mode, else 1) */
   GATEWAY_WORKERS: number;
@@ -217,6 +227,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     ...env,
     OAUTH_PROVIDERS: oauth.providers,
     GATEWAY_WORKERS: env.GATEWAY_WORKERS ?? (isScaleMode ? availableParallelism() : 1),
+    GATEWAY_TRUST_PROXY: env.GATEWAY_TRUST_PROXY ?? env.TRUST_PROXY,
     PUBLIC_URL: stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     GATEWAY_PUBLIC_URL: stripSlash(
       env.GATEWAY_PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORT}`,

@@ -21,6 +21,15 @@ describe('parseEnv', () => {
     for (const bad of ['yes', '-1', '1.5', '100', 'true,false'])
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY/);
   });
+  it('lets the gateway count its own proxies (GATEWAY_TRUST_PROXY), else takes TRUST_PROXY', () => {
+    const g = (e: Record<string, string>) => parseEnv(e).GATEWAY_TRUST_PROXY;
+    expect(g({})).toBe(0);
+    expect(g({ TRUST_PROXY: 'true' })).toBe(1);
+    expect(g({ TRUST_PROXY: '1', GATEWAY_TRUST_PROXY: '2' })).toBe(2);
+    expect(g({ TRUST_PROXY: '2', GATEWAY_TRUST_PROXY: 'false' })).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '1', GATEWAY_TRUST_PROXY: '2' }).TRUST_PROXY).toBe(1);
+    expect(() => parseEnv({ GATEWAY_TRUST_PROXY: 'yes' })).toThrowError(/GATEWAY_TRUST_PROXY/);
+  });
   it('treats empty strings as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

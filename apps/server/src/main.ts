@@ -94,7 +94,7 @@ try {
       deps: consoleServer.deps,
       port: env.GATEWAY_PORT,
       host: env.HOST,
-      trustProxy: env.TRUST_PROXY,
+      trustProxy: env.GATEWAY_TRUST_PROXY,
       // A worker's scrapes answer every worker's metrics (its primary gathers them).
       metricsAcrossWorkers: cluster.isWorker,
       // Scale mode: one RU pool per account across every gateway process (leases in Redis).
