@@ -4,8 +4,11 @@
  */
 import {
   ERROR_CODES,
+  GRANTABLE_ROLES,
   INVITE_TTL_DAYS,
+  roleAllows,
   roleRank,
+  TEAM_ROLES,
   MAX_TEAM_MEMBERS,
   METHODS,
   type TLanguage,
@@ -30,8 +33,23 @@ const DAY_MS = 86_400_000;
  * cancelled when the team next invites (so it holds no pending slot).
  */
 export function inviterMayGrant() {
-  return sql`exists (select 1 from ${accountMembers} as inviter where inviter.account_id = ${teamInvites.accountId} and inviter.user_id = ${teamInvites.inviterUserId} and (inviter.role = 'owner' or (inviter.role = 'admin' and ${teamInvites.role} in ('billing', 'viewer'))))`;
+  return sql`exists (select 1 from ${accountMembers} as inviter where inviter.account_id = ${teamInvites.accountId} and inviter.user_id = ${teamInvites.inviterUserId} and (inviter.role, ${teamInvites.role}) in (${GRANT_PAIRS}))`;
 }
+
+/**
+ * The (inviter's role, granted role) pairs the rank rule allows, as SQL row values, made from the contract's
+ * permission matrix and ranks (the same rule hub_addMember checks in TypeScript), not written out a second time.
+ */
+const GRANT_PAIRS = sql.join(
+  TEAM_ROLES.filter((inviter) =>
+    roleAllows(inviter, METHODS.hub_addMember.permission ?? 'owner'),
+  ).flatMap((inviter) =>
+    GRANTABLE_ROLES.filter((role) => roleRank(role) < roleRank(inviter)).map(
+      (role) => sql`(${sql.raw(`'${inviter}'`)}, ${sql.raw(`'${role}'`)})`,
+    ),
+  ),
+  sql`, `,
+);
 
 /** A team's pending invitations whose sender may no longer grant their role become 'cancelled'. */
 export async function cancelOrphanInvites(
