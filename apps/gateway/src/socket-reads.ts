@@ -17,16 +17,17 @@ import net from 'node:net';
 const READ_BUFFER_BYTES = 64 * 1024;
 let shared: Buffer | undefined;
 
-/** The `onread` option calling `onChunk` with a copy of each read's bytes. */
-export function copyingReads(onChunk: (chunk: Buffer) => void): net.OnReadOpts {
+/**
+ * The `onread` option calling `onChunk` with a copy of each read's bytes. `onChunk` answering false stops reading
+ * (as a full stream does, 'data' style); it starts again with the socket's `resume()`. Callers that hold no more
+ * than they can take answer nothing (reading goes on).
+ */
+export function copyingReads(onChunk: (chunk: Buffer) => boolean | void): net.OnReadOpts {
   shared ??= Buffer.allocUnsafe(READ_BUFFER_BYTES);
   return {
     buffer: shared,
-    callback: (bytes: number, buf: Uint8Array) => {
-      onChunk(Buffer.from(buf.subarray(0, bytes)));
-      // Reading goes on: the takers pause the socket themselves when they hold too much.
-      return true;
-    },
+    callback: (bytes: number, buf: Uint8Array) =>
+      onChunk(Buffer.from(buf.subarray(0, bytes))) !== false,
   };
 }
 

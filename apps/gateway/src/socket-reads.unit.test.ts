@@ -15,7 +15,9 @@ async function adoptingServer(
     const chunks: Buffer[] = [];
     const socket = adoptSocket(
       accepted,
-      copyingReads((c) => chunks.push(c)),
+      copyingReads((c) => {
+        chunks.push(c);
+      }),
     );
     onSocket(socket, chunks);
   });
@@ -104,7 +106,9 @@ describe('reads into one reused buffer', () => {
     const s = net.connect({
       port: (server.address() as net.AddressInfo).port,
       host: '127.0.0.1',
-      onread: copyingReads((c) => chunks.push(c)),
+      onread: copyingReads((c) => {
+        chunks.push(c);
+      }),
     });
     await new Promise((r) => s.once('end', r));
     expect(Buffer.concat(chunks).toString()).toBe('x'.repeat(10_000));

@@ -414,6 +414,61 @@ describe('the usage journal with grouped writes', () => {
   });
 });
 
+describe('attachRawFront hand-over', () => {
+  it('a connection handed to node:http that nobody reads stops being read: the gateway holds no more than a stream', async () => {
+    // An upgrade node:http hands to a listener that never reads (a refused upgrade, ended): the client keeps
+    // sending. With reads into the front's buffer, a full stream must stop reading, as 'data' reads do.
+    const server = http.createServer((_req, res) => res.end('node'));
+    attachRawFront(server, {
+      keepAliveTimeoutMs: 5000,
+      route: () => undefined,
+      serve: () => {},
+    });
+    let held: net.Socket | undefined;
+    let headBytes = 0;
+    server.on('upgrade', (_req, socket: net.Socket, head: Buffer) => {
+      held = socket; // neither read nor paused: the stream alone must stop the reads when it is full
+      headBytes = head.length; // what was read with the upgrade request
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+    client.on('error', () => {});
+    try {
+      await new Promise<void>((r) => client.once('connect', () => r()));
+      client.write(
+        'GET /v1/x/y HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+      );
+      const chunk = Buffer.alloc(64 * 1024, 120);
+      let sent = 0;
+      const until = Date.now() + 1500;
+      while (Date.now() < until && sent < 64 * 1024 * 1024) {
+        if (client.writableNeedDrain) await sleep(20);
+        else {
+          client.write(chunk);
+          sent += chunk.length;
+        }
+      }
+      await sleep(200);
+      expect(held).toBeDefined();
+      // A stream's high-water mark plus a read or two: not the megabytes the client pushed.
+      expect(held!.readableLength).toBeLessThan(1024 * 1024);
+      expect(sent).toBeGreaterThan(held!.readableLength);
+      // And the bytes are all still there for a reader that resumes.
+      let got = 0;
+      held!.on('data', (d: Buffer) => (got += d.length));
+      held!.resume();
+      client.end();
+      await new Promise((r) => held!.once('end', r));
+      expect(headBytes + got).toBe(sent);
+    } finally {
+      client.destroy();
+      held?.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 /** A node:http server with the raw front attached, listening on a free port, for `use`; closed after it. */
 async function withRawFront<T>(
   opts: TRawFrontOptions<T>,
