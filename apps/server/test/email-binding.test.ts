@@ -43,14 +43,19 @@ describe.each(TEST_DATABASES)('e-mail binding on $name', ({ open }) => {
         },
       },
     );
+    return { userId: created.userId, token: await signIn(created.userId) };
+  }
+
+  /** A wallet sign-in of the user now (by the server's clock): a new session's token. */
+  async function signIn(userId: string): Promise<string> {
     const session = await openSession(h.database.db, {
-      userId: created.userId,
+      userId,
       method: 'wallet',
       now: h.clock.now(),
       ip: '127.0.0.1',
       userAgent: 'test',
     });
-    return { userId: created.userId, token: session.token };
+    return session.token;
   }
 
   /** The six-digit code standing on its own line in the mail. */
@@ -207,9 +212,34 @@ describe.each(TEST_DATABASES)('e-mail binding on $name', ({ open }) => {
     const email = uniqueEmail('late');
     const code = await mailCode(w.token, email);
     h.clock.advance(16 * MINUTE);
-    const res = await h.call('hub_bindEmail', { email, code, ...withPassword }, { token: w.token });
+    // Signed in again (the old session is too old to set a first password: 10225, below).
+    const token = await signIn(w.userId);
+    const res = await h.call('hub_bindEmail', { email, code, ...withPassword }, { token });
     expect(res.error?.code).toBe(ERROR_CODES.BIND_CODE_INVALID);
     expect((await userRow(w.userId)).email).toBeNull();
+  });
+
+  it('sets a first password only for a sign-in within 15 minutes (10225), so a stolen old session cannot', async () => {
+    const w = await passwordless();
+    const email = uniqueEmail('recent');
+    const code = await mailCode(w.token, email);
+    h.clock.advance(15 * MINUTE + 1);
+    const bind = await h.call(
+      'hub_bindEmail',
+      { email, code, ...withPassword },
+      { token: w.token },
+    );
+    expect(bind.error?.code).toBe(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
+    const row = await userRow(w.userId);
+    expect(row.email).toBeNull();
+    expect(row.passwordHash).toBeNull();
+    const send = await h.call('hub_sendBindConfirmMail', { email }, { token: w.token });
+    expect(send.error?.code).toBe(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
+    // Signed in again, the user goes on: a new mail, its code, and the address and password are set.
+    const token = await signIn(w.userId);
+    const again = await mailCode(token, email);
+    await ok(h.call('hub_bindEmail', { email, code: again, ...withPassword }, { token }));
+    expect((await userRow(w.userId)).passwordHash).not.toBeNull();
   });
 
   it('refuses an address another user holds: preBind false, send 10201, bind 10201 when taken meanwhile', async () => {

@@ -186,7 +186,7 @@ export const hubPreBindEmail = defineMethod({
 export const hubSendBindConfirmMail = defineMethod({
   name: 'hub_sendBindConfirmMail',
   summary:
-    'Mails a six-digit code (valid 15 minutes, 5 tries) to the address the signed-in user wants to bind. Throttled per user and address (type2).',
+    'Mails a six-digit code (valid 15 minutes, 5 tries) to the address the signed-in user wants to bind. A user without a password must have signed in within the last 15 minutes (10225). Throttled per user and address (type2).',
   params: z.object({ email: ZEmailSchema }),
   result: z.object({ sent: z.literal(true), expiresAt: z.number().int() }),
   auth: 'user',
@@ -198,7 +198,7 @@ export const hubSendBindConfirmMail = defineMethod({
 export const hubBindEmail = defineMethod({
   name: 'hub_bindEmail',
   summary:
-    'Binds a confirmed address with the mailed code, and sets the password when the account has none (digests, SPEC §5). Throttled (type3).',
+    'Binds a confirmed address with the mailed code, and sets the password when the account has none (digests, SPEC §5); setting that first password needs a sign-in within the last 15 minutes (10225). Throttled (type3).',
   params: ZBindEmailParamsSchema,
   result: z.object({ email: z.string() }),
   auth: 'user',

@@ -11,13 +11,13 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { renderBindCodeMail } from '../../mail/templates/bind-code';
 import type { TDeps } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
-import { enforceTwoFactorThrottle } from './two-factor';
+import { enforceTwoFactorThrottle, requireRecentSignIn } from './two-factor';
 
 export const BIND_CODE_TTL_MS = 15 * 60_000;
 /** Wrong codes a challenge takes; then it is dead and a new mail is needed. */
 export const MAX_BIND_CODE_ATTEMPTS = 5;
 
-export type TBindCaller = { userId: string; ip: string };
+export type TBindCaller = { userId: string; ip: string; sessionId: string };
 
 /**
  * Six digits are 10^6 possibilities: online, the attempt limit and the throttles bound guessing; offline, a bare
@@ -112,6 +112,8 @@ export async function sendBindConfirmMail(
   });
   const user = await userOf(deps, caller.userId);
   if (user.email !== null) throw new RpcError(ERROR_CODES.EMAIL_ALREADY_BOUND);
+  // Said before the mail goes; hub_bindEmail checks it again.
+  if (user.passwordHash === null) await requireRecentSignIn(deps, caller.sessionId);
   if (await isTakenByOther(deps, caller.userId, params.email))
     throw new RpcError(ERROR_CODES.EMAIL_TAKEN);
 
@@ -179,6 +181,9 @@ export async function bindEmail(
   await enforceTwoFactorThrottle(deps, caller, 'hub_bindEmail');
   const user = await userOf(deps, caller.userId);
   if (user.email !== null) throw new RpcError(ERROR_CODES.EMAIL_ALREADY_BOUND);
+  // A first password is proof of the user from then on (hub_enableTwoFactor asks for it): whoever sets it must have
+  // signed in lately, not only hold a token (a stolen session could otherwise set one, then turn two-factor on).
+  if (user.passwordHash === null) await requireRecentSignIn(deps, caller.sessionId);
   // Checked before the code is spent, so a typo in the password does not cost the mail.
   const password = user.passwordHash === null ? newPasswordOf(params) : null;
 

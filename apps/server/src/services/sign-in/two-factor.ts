@@ -339,7 +339,7 @@ async function requireReauthentication(
 }
 
 /** 10225 unless the caller's session was opened within RECENT_SIGN_IN_MS. */
-async function requireRecentSignIn(
+export async function requireRecentSignIn(
   deps: Pick<TDeps, 'db' | 'clock'>,
   sessionId: string,
 ): Promise<void> {
