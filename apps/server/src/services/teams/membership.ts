@@ -165,19 +165,30 @@ export async function leaveTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<T
 }
 
 /**
- * The team's wallet at disbanding, read under the account's lock (every money posting takes it, so the balance
- * cannot move between this read and the commit). Arrears are refused (10313): written off they would be a free
+ * The team's wallet at disbanding, and the owner's personal account, both rows locked in id order (every money
+ * posting takes its account's lock, so the balance cannot move between this read and the commit, and a usage batch
+ * locking both accounts cannot deadlock with this). Arrears are refused (10313): written off they would be a free
  * tap (run up pay-as-you-go debt, disband), and nobody can pay a disbanded team's debt.
  */
-async function walletAtDisband(tx: TExecutor, teamId: string): Promise<number> {
-  const [account] = await tx
-    .select({ walletCents: accounts.walletCents })
+async function walletAtDisband(
+  tx: TExecutor,
+  teamId: string,
+  ownerUserId: string,
+): Promise<{ cents: number; ownerAccountId: string }> {
+  const [owner] = await tx
+    .select({ accountId: users.personalAccountId })
+    .from(users)
+    .where(eq(users.id, ownerUserId));
+  if (!owner) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+  const rows = await tx
+    .select({ id: accounts.id, walletCents: accounts.walletCents })
     .from(accounts)
-    .where(eq(accounts.id, teamId))
+    .where(inArray(accounts.id, [teamId, owner.accountId]))
+    .orderBy(asc(accounts.id))
     .for('update');
-  const cents = account?.walletCents ?? 0;
+  const cents = rows.find((r) => r.id === teamId)?.walletCents ?? 0;
   if (cents < 0) throw new RpcError(ERROR_CODES.TEAM_IN_ARREARS);
-  return cents;
+  return { cents, ownerAccountId: owner.accountId };
 }
 
 /**
@@ -187,13 +198,15 @@ async function walletAtDisband(tx: TExecutor, teamId: string): Promise<number> {
  */
 async function moveBalanceToOwner(
   tx: TExecutor,
-  o: { teamId: string; teamName: string; ownerUserId: string; cents: number; at: number },
+  o: {
+    teamId: string;
+    teamName: string;
+    ownerUserId: string;
+    ownerAccountId: string;
+    cents: number;
+    at: number;
+  },
 ) {
-  const [owner] = await tx
-    .select({ accountId: users.personalAccountId })
-    .from(users)
-    .where(eq(users.id, o.ownerUserId));
-  if (!owner) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
   const ref = `disband:${o.teamId}`;
   await postMoney(tx, {
     accountId: o.teamId,
@@ -203,7 +216,7 @@ async function moveBalanceToOwner(
     at: o.at,
   });
   await postMoney(tx, {
-    accountId: owner.accountId,
+    accountId: o.ownerAccountId,
     delta: o.cents,
     kind: 'team_transfer',
     ref,
@@ -215,7 +228,7 @@ async function moveBalanceToOwner(
     at: o.at,
     type: 'normal_success',
     userId: o.ownerUserId,
-    accountId: owner.accountId,
+    accountId: o.ownerAccountId,
     title: 'Team balance moved to your wallet',
     content: `The team ${o.teamName} was disbanded; the $${amount} left in its wallet is now in your personal wallet.`,
     expand: { usdAmount: amount, teamId: o.teamId, teamName: o.teamName },
@@ -238,7 +251,7 @@ export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<
       .where(and(eq(accountMembers.accountId, teamId), eq(accountMembers.userId, caller.userId)))
       .for('update');
     if (me?.role !== 'owner') throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
-    const cents = await walletAtDisband(tx, teamId);
+    const { cents, ownerAccountId } = await walletAtDisband(tx, teamId, caller.userId);
     const [team] = await tx
       .update(accounts)
       .set({ disbandedAt: new Date(now) })
@@ -277,6 +290,7 @@ export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<
             teamId,
             teamName: team.name,
             ownerUserId: caller.userId,
+            ownerAccountId,
             cents,
             at: now,
           })
