@@ -1,6 +1,6 @@
 /** The user's own sessions: list the live ones, end one, or end all but this one (their sockets close at once). */
 import { ERROR_CODES, type TParams, type TResult } from '@rpc/contract';
-import { sessions } from '@rpc/db';
+import { sessions, type TExecutor } from '@rpc/db';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TDeps } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
@@ -72,19 +72,32 @@ export async function revokeOtherSessions(
   deps: TSessionDeps,
   caller: TSessionCaller,
 ): Promise<TResult<'hub_revokeOtherSessions'>> {
-  const now = new Date(deps.clock.now());
-  const ended = await deps.db
+  const ended = await endOtherSessions(deps.db, caller, deps.clock.now());
+  deps.noticeBus.endSessions(ended);
+  return { revoked: ended.length };
+}
+
+/**
+ * Revokes every live session of the user but `sessionId`, pending sign-ins included; answers their ids, whose
+ * notice sockets the caller closes after its commit (noticeBus.endSessions).
+ */
+export async function endOtherSessions(
+  db: TExecutor,
+  caller: { userId: string; sessionId: string },
+  now: number,
+): Promise<string[]> {
+  const at = new Date(now);
+  const ended = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: at })
     .where(
       and(
         eq(sessions.userId, caller.userId),
         ne(sessions.id, caller.sessionId),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, at),
       ),
     )
     .returning({ id: sessions.id });
-  deps.noticeBus.endSessions(ended.map((s) => s.id));
-  return { revoked: ended.length };
+  return ended.map((s) => s.id);
 }

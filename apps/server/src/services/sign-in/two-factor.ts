@@ -6,11 +6,12 @@
 import { randomInt } from 'node:crypto';
 import { ERROR_CODES, METHODS, type TParams, type TResult } from '@rpc/contract';
 import { sessions, twoFactorBackupCodes, users, type TExecutor } from '@rpc/db';
-import { and, count, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { TApiKeyCipher } from '../../lib/api-key-cipher';
 import type { TDeps } from '../../rpc/context';
 import { RpcError } from '../../rpc/errors';
+import { endOtherSessions } from './session-list';
 
 export const TOTP_ISSUER = 'RPC Console';
 const TOTP_PERIOD_S = 30;
@@ -302,20 +303,9 @@ export async function enableTwoFactor(
     if (!turnedOn) throw new RpcError(ERROR_CODES.TWO_FACTOR_ALREADY_ON);
     // Whoever else holds a session of this user (a stolen token, a forgotten browser) now has to sign in with a
     // code too: pending sign-ins included, since they were started with the password alone.
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(now) })
-      .where(
-        and(
-          eq(sessions.userId, caller.userId),
-          ne(sessions.id, caller.sessionId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date(now)),
-        ),
-      )
-      .returning({ id: sessions.id });
+    const ended = await endOtherSessions(tx, caller, now);
     const codes = await replaceBackupCodes(tx, deps.apiKeyCipher, caller.userId, now);
-    return { codes, ended: ended.map((e) => e.id) };
+    return { codes, ended };
   });
   // After the commit: the other sessions' notice sockets close now, not at the next heartbeat.
   deps.noticeBus.endSessions(done.ended);
