@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOauthClient } from '../src/services/sign-in/oauth-client';
 import type { TOauthProviderEnv } from '../src/services/sign-in/oauth-env';
 import { createOauthSettings } from '../src/services/sign-in/oauth-settings';
+import { RECENT_SIGN_IN_MS } from '../src/services/sign-in/two-factor';
 import { TEST_DATABASES } from './helpers/databases';
-import { createHarness, type TCallResult, type THarness } from './helpers/harness';
+import { createHarness, digest, type TCallResult, type THarness } from './helpers/harness';
 import { freePort } from './helpers/net';
 import { startOidcProvider, type TLocalOidcProvider } from './helpers/oidc-provider';
 
@@ -320,6 +321,67 @@ describe.each(TEST_DATABASES)('third-party sign-in on $name', ({ open }) => {
     expect(
       refused(await h.call('hub_getOauthBindUrl', { provider: 'local' }, { token: user.token })),
     ).toBe(ERROR_CODES.IDENTITY_ALREADY_BOUND);
+  });
+
+  it('binds only for a sign-in within 15 minutes (10225), at the start and at the callback', async () => {
+    const user = await h.signUp();
+    const subject = newSubject();
+    const before = await counts();
+    h.clock.advance(RECENT_SIGN_IN_MS + 1);
+    // Refused before the trip to the provider: no state is issued.
+    expect(
+      refused(await h.call('hub_getOauthBindUrl', { provider: 'local' }, { token: user.token })),
+    ).toBe(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
+    expect(await counts()).toEqual(before);
+
+    // Started in time, finished too late: refused, nothing bound, and the state is not spent.
+    const relogin = async () =>
+      ok(await h.call('hub_login', { email: user.email, password: digest(user.password) })).token;
+    const started = await relogin();
+    h.clock.advance(10 * MINUTE);
+    const answer = await atProvider(subject, { token: started });
+    // Another sign-in of the same user meanwhile (a state is the user's, not its session's).
+    const fresh = await relogin();
+    h.clock.advance(5 * MINUTE + 1);
+    expect(refused(await h.call('hub_bindOauth', answer, { token: started }))).toBe(
+      ERROR_CODES.RECENT_SIGN_IN_REQUIRED,
+    );
+    expect((await profileOf(user.token)).oauth).toEqual([]);
+    // The old session cannot finish it either.
+    expect(refused(await h.call('hub_bindOauth', answer, { token: user.token }))).toBe(
+      ERROR_CODES.RECENT_SIGN_IN_REQUIRED,
+    );
+    expect((await counts()).identities).toBe(before.identities);
+
+    // A session opened within 15 minutes finishes it.
+    const bound = ok(await h.call('hub_bindOauth', answer, { token: fresh }));
+    expect(bound).toEqual({ provider: 'local', email: `${subject}@idp.test` });
+    expect((await profileOf(user.token)).oauth).toEqual([
+      { provider: 'local', email: `${subject}@idp.test` },
+    ]);
+  });
+
+  it('asks a password-less user for a recent sign-in too: old session 10225, signed in again it binds', async () => {
+    const subject = newSubject();
+    const token = await registerThroughProvider(subject);
+    h.clock.advance(RECENT_SIGN_IN_MS + 1);
+    const before = await counts();
+    expect(refused(await h.call('hub_getOauthBindUrl', { provider: 'other' }, { token }))).toBe(
+      ERROR_CODES.RECENT_SIGN_IN_REQUIRED,
+    );
+    expect(await counts()).toEqual(before);
+    // Signed in again through the provider, the user binds the other one.
+    const again = ok(await h.call('hub_checkOauthCode', await atProvider(subject))).signIn!.token;
+    const other = newSubject();
+    ok(
+      await h.call('hub_bindOauth', await atProvider(other, { token: again, provider: 'other' }), {
+        token: again,
+      }),
+    );
+    expect((await profileOf(token)).oauth.map((o) => o.provider).sort()).toEqual([
+      'local',
+      'other',
+    ]);
   });
 
   it('refuses to unbind the only way a password-less user signs in (10214)', async () => {

@@ -12,8 +12,9 @@ import type { Hex } from 'viem';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_KEEP_MS, pruneAuthChallenges } from '../src/services/sign-in/prune-challenges';
+import { RECENT_SIGN_IN_MS } from '../src/services/sign-in/two-factor';
 import { TEST_DATABASES } from './helpers/databases';
-import { createHarness, type THarness } from './helpers/harness';
+import { createHarness, digest, type THarness } from './helpers/harness';
 import { startTestLocalnet } from './helpers/localnet';
 import { chainClients, fixtureBytecode } from './helpers/test-token';
 
@@ -250,6 +251,30 @@ describe.each(TEST_DATABASES)('wallet sign-in on $name', ({ open }) => {
     expect(await codeOf(h.call('hub_unbindMetamask', {}, owner))).toBe(ERROR_CODES.NOT_FOUND);
     // The wallet is free again: it now makes a new account.
     expect((await ok(h.call('hub_metamaskRegister', await signed(account)))).created).toBe(true);
+  });
+
+  it('binds only for a sign-in within 15 minutes (10225), so a stolen old session cannot add a wallet', async () => {
+    const owner = await h.signUp();
+    h.clock.advance(RECENT_SIGN_IN_MS + 1);
+    const account = privateKeyToAccount(generatePrivateKey());
+    const bind = await signed(account, 'bind');
+    const before = await counts();
+    expect(await codeOf(h.call('hub_bindMetamask', bind, owner))).toBe(
+      ERROR_CODES.RECENT_SIGN_IN_REQUIRED,
+    );
+    // Nothing bound, and the wallet still makes no sign-in of the owner.
+    expect(await counts()).toEqual(before);
+    expect((await ok(h.call('hub_getUserProfile', {}, owner))).oauth).toEqual([]);
+    // Signed in again, the user binds with the same signature: the refusal did not spend its nonce.
+    const again = await ok(
+      h.call('hub_login', { email: owner.email, password: digest(owner.password) }),
+    );
+    const bound = await ok(h.call('hub_bindMetamask', bind, { token: again.token }));
+    expect(bound.address).toBe(account.address.toLowerCase());
+    expect((await ok(h.call('hub_getUserProfile', {}, owner))).oauth).toContainEqual({
+      provider: 'wallet',
+      email: account.address.toLowerCase(),
+    });
   });
 
   it('refuses to unbind the only way a wallet-made account signs in', async () => {

@@ -61,7 +61,7 @@ export const hubMetamaskRegister = defineMethod({
 export const hubBindMetamask = defineMethod({
   name: 'hub_bindMetamask',
   summary:
-    'Binds the wallet that signed a SIWE message (purpose bind) to the signed-in user; a wallet bound to someone else is refused (10212).',
+    'Binds the wallet that signed a SIWE message (purpose bind) to the signed-in user; a wallet bound to someone else is refused (10212). Needs a sign-in within the last 15 minutes (10225), checked before the nonce is spent.',
   params: z.object({ message: ZSiweMessageSchema, signature: ZSignatureSchema }),
   result: z.object({ address: z.string() }),
   auth: 'user',
@@ -94,7 +94,7 @@ export const hubGetOauthLoginUrl = defineMethod({
 export const hubGetOauthBindUrl = defineMethod({
   name: 'hub_getOauthBindUrl',
   summary:
-    'The provider’s authorization URL for binding it to the signed-in user (state tied to this user); the provider returns to /bind/callback.',
+    'The provider’s authorization URL for binding it to the signed-in user (state tied to this user); the provider returns to /bind/callback. Needs a sign-in within the last 15 minutes (10225), as hub_bindOauth does.',
   params: z.object({ provider: ZOauthProviderIdSchema }),
   result: z.object({ url: z.string(), state: z.string() }),
   auth: 'user',
@@ -133,7 +133,7 @@ export const hubOauthRegister = defineMethod({
 export const hubBindOauth = defineMethod({
   name: 'hub_bindOauth',
   summary:
-    'Finishes binding at /bind/callback: the state must be one this user asked for; an identity bound to someone else is refused (10212).',
+    'Finishes binding at /bind/callback: the state must be one this user asked for; an identity bound to someone else is refused (10212). Needs a sign-in within the last 15 minutes at this call too (10225), checked before the state is spent.',
   params: z.object({
     provider: ZOauthProviderIdSchema,
     code: ZOauthCodeSchema,

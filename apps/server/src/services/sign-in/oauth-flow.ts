@@ -24,6 +24,7 @@ import {
 } from './create-passwordless-user';
 import { openSession } from './open-session';
 import { assertNotLastWay } from './sign-in-ways';
+import { requireRecentSignIn } from './two-factor';
 
 type TOauthContext = Pick<
   TRpcContext,
@@ -125,12 +126,16 @@ export async function getOauthLoginUrl(
   return authorizationUrl(o, providerOf(o, p.provider), 'login', null);
 }
 
-/** hub_getOauthBindUrl: refused early (10213) when the user already has this provider. */
+/**
+ * hub_getOauthBindUrl: refused early (10213) when the user already has this provider, and (10225) when the session
+ * is over 15 minutes old, before any state is issued: the user learns it before the trip to the provider.
+ */
 export async function getOauthBindUrl(
   o: TOauthContext,
   auth: TAuth,
   p: TParams<'hub_getOauthBindUrl'>,
 ): Promise<TResult<'hub_getOauthBindUrl'>> {
+  await requireRecentSignIn(o, auth.sessionId);
   const provider = providerOf(o, p.provider);
   if (await hasIdentity(o, auth.userId, provider.id))
     throw new RpcError(ERROR_CODES.IDENTITY_ALREADY_BOUND);
@@ -226,12 +231,18 @@ export async function oauthRegister(
   return { ...signIn, created: true };
 }
 
-/** hub_bindOauth: the identity must be nobody's (10212) and the user must not have this provider yet (10213). */
+/**
+ * hub_bindOauth: the identity must be nobody's (10212) and the user must not have this provider yet (10213). A new
+ * way in outlives the token that added it, so the session must be under 15 minutes old here too (10225), checked
+ * before the state is spent: the row is written here, and a state is tied to the user, not to the session that
+ * asked for it, so the check at hub_getOauthBindUrl alone would not cover this call.
+ */
 export async function bindOauth(
   o: TOauthContext,
   auth: TAuth,
   p: TParams<'hub_bindOauth'>,
 ): Promise<TResult<'hub_bindOauth'>> {
+  await requireRecentSignIn(o, auth.sessionId);
   const provider = providerOf(o, p.provider);
   const identity = await redeem(o, provider, p, 'bind', auth.userId);
   const refusal = async () => {

@@ -28,6 +28,7 @@ import { RpcError } from '../../rpc/errors';
 import { createPasswordlessUser } from './create-passwordless-user';
 import { openSession } from './open-session';
 import { assertNotLastWay } from './sign-in-ways';
+import { requireRecentSignIn } from './two-factor';
 
 /** How long a SIWE message may wait for its signature. */
 export const SIWE_TTL_MS = 10 * 60_000;
@@ -198,12 +199,17 @@ export async function metamaskRegister(
   return { ...session, created };
 }
 
-/** hub_bindMetamask: one wallet per user, one user per wallet. */
+/**
+ * hub_bindMetamask: one wallet per user, one user per wallet. A new way in outlives the token that added it, so it
+ * needs a sign-in within 15 minutes (10225): a stolen old session must not bind the thief's wallet and so keep
+ * signing in after it is revoked. Checked before the nonce is spent, so a signed-in-again user can still use it.
+ */
 export async function bindMetamask(
   o: TWalletCtx,
   auth: TAuth,
   p: TParams<'hub_bindMetamask'>,
 ): Promise<TResult<'hub_bindMetamask'>> {
+  await requireRecentSignIn(o, auth.sessionId);
   const address = await verifySiwe(o, { ...p, purpose: 'bind' });
   const owner = await userOfWallet(o.db, address);
   if (owner !== undefined && owner !== auth.userId) throw new RpcError(ERROR_CODES.IDENTITY_TAKEN);

@@ -4,6 +4,7 @@
  * creating an account, and finishing a binding.
  */
 import type { TMethodName, TParamsIn } from '@rpc/contract';
+import { ERROR_CATALOGUE, ERROR_CODES } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -312,4 +313,34 @@ describe('/bind/callback', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/already bound to another user/)).toBeInTheDocument();
   });
+
+  it.each(['en', 'zh'] as const)(
+    'says to sign in again when the binding comes back over 15 minutes after sign-in (10225, %s)',
+    async (lang) => {
+      await act(() => i18n.changeLanguage(lang));
+      remember({ state: STATE, provider: 'github', purpose: 'bind' });
+      const { en, zh } = ERROR_CATALOGUE[ERROR_CODES.RECENT_SIGN_IN_REQUIRED];
+      handlers.hub_bindOauth = () => {
+        throw new RpcCallError('hub_bindOauth', {
+          code: ERROR_CODES.RECENT_SIGN_IN_REQUIRED,
+          message: en,
+          messageZh: zh,
+        });
+      };
+      renderPage(`/bind/callback?code=xyz&state=${STATE}`, <BindCallbackPage />);
+      const t = i18n.getFixedT(lang, 'oauth');
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: t('bindCallback.failedTitle', { provider: 'GitHub' }),
+        }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(lang === 'en' ? en : zh)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: t('common.backToProfile') })).toBeInTheDocument();
+      // Not silenced: the client's popup says it too, as for hub_bindEmail.
+      const options = rpc.mock.calls.find(([method]) => method === 'hub_bindOauth')?.[2];
+      expect(options?.silentCodes ?? []).not.toContain(ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
+      expect(options?.hideError).not.toBe(true);
+    },
+  );
 });

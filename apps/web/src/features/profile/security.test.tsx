@@ -3,9 +3,11 @@
  * checked against the contract).
  */
 import type { TMethodName, TParamsIn, TResult, TUserProfile } from '@rpc/contract';
+import { ERROR_CATALOGUE, ERROR_CODES } from '@rpc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { message } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
@@ -224,6 +226,77 @@ describe('Sign-in methods', () => {
       purpose: 'bind',
     });
   });
+  it.each(['en', 'zh'] as const)(
+    'says to sign in again when a binding comes over 15 minutes after sign-in (10225), as for an e-mail (%s)',
+    async (lang) => {
+      // The binding calls go through the real client (its popups) to a server answering 10225 with the
+      // catalogue's texts, as hub_bindEmail's do; the rest stays on the fake API.
+      const actual = await vi.importActual<typeof RpcClientModule>('../../lib/rpc-client');
+      const refused = [
+        'hub_bindMetamask',
+        'hub_getOauthBindUrl',
+      ] as const satisfies readonly TMethodName[];
+      const fake = fakeRpc(() => handlers);
+      rpc.mockImplementation(((method: TMethodName, params: never, options?: never) =>
+        (refused as readonly string[]).includes(method)
+          ? actual.callRpc(method, params, options)
+          : fake(method, params)) as typeof callRpc);
+      const { en, zh } = ERROR_CATALOGUE[ERROR_CODES.RECENT_SIGN_IN_REQUIRED];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json({
+            id: 1,
+            error: { code: ERROR_CODES.RECENT_SIGN_IN_REQUIRED, message: en, messageZh: zh },
+          }),
+        ),
+      );
+      const popups = vi.spyOn(message, 'open').mockImplementation(((_args: unknown) =>
+        Object.assign(() => {}, {
+          then: () => Promise.resolve(true),
+        })) as unknown as typeof message.open);
+      const shown = () =>
+        popups.mock.calls.map(([args]) => args as { type: string; content: string });
+      vi.stubGlobal('ethereum', {
+        request: vi.fn(async ({ method }: { method: string }) => {
+          if (method === 'eth_requestAccounts') return [ADDRESS];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') return SIGNATURE;
+          throw new Error(method);
+        }),
+      });
+      handlers.hub_getMetamaskNonce = () => ({ message: 'Sign to bind', expiresAt: Date.now() });
+      const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => {});
+      sessionStorage.clear();
+      await act(() => i18n.changeLanguage(lang));
+      const t = i18n.getFixedT(lang, 'profile');
+      const text = lang === 'en' ? en : zh;
+      renderProfile();
+      const methods = section(t('methods.title'));
+
+      await userEvent.click(
+        within(methods).getByRole('button', { name: t('methods.wallet.bind') }),
+      );
+      await waitFor(() => expect(shown()).toEqual([{ type: 'error', content: text, duration: 5 }]));
+      // Nothing else said (no wallet failure), nothing bound, and the user can try again.
+      expect(within(methods).queryByRole('alert')).toBeNull();
+      expect(within(methods).queryByText(ADDRESS)).toBeNull();
+      expect(
+        within(methods).getByRole('button', { name: t('methods.wallet.bind') }),
+      ).not.toHaveClass('ant-btn-loading');
+
+      await userEvent.click(
+        await within(methods).findByRole('button', {
+          name: t('methods.providers.bindLabel', { provider: 'GitHub' }),
+        }),
+      );
+      await waitFor(() => expect(shown()).toHaveLength(2));
+      expect(shown()[1]).toEqual({ type: 'error', content: text, duration: 5 });
+      // No trip to the provider, and no attempt left for /bind/callback.
+      expect(assign).not.toHaveBeenCalled();
+      expect(sessionStorage.getItem(STORAGE_KEY.oauthAttempt)).toBeNull();
+    },
+  );
 });
 
 describe('Two-factor sign-in', () => {
