@@ -23,6 +23,8 @@ import { loadStripeSettings } from './services/cards/stripe-settings';
 import { DEFAULT_WEB_DIST_DIR, registerWebApp } from './http/web-app';
 import { systemClock, type TClock } from './lib/clock';
 import { startPackageSweep } from './jobs/package-sweep';
+import { startCardOrderSweep } from './jobs/card-order-sweep';
+import { startDisbandedTeamSweep } from './jobs/disbanded-team-sweep';
 import { startUsagePruning } from './jobs/usage-pruning';
 import { startDepositWatching } from './jobs/deposit-watching';
 import { createDepositWatcher } from './services/deposits/deposit-watcher';
@@ -323,6 +325,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
   // Periodic work of the console role: started by start(), which a gateway-only process never calls.
   let stopUsagePruning: (() => Promise<void>) | undefined;
   let stopPackageSweep: (() => Promise<void>) | undefined;
+  let stopCardOrderSweep: (() => Promise<void>) | undefined;
+  let stopDisbandedTeamSweep: (() => Promise<void>) | undefined;
   let stopDnSweep: (() => Promise<void>) | undefined;
   let stopDepositWatching: (() => Promise<void>) | undefined;
   let isExportWorkerStarted = false;
@@ -340,6 +344,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       url = `http://localhost:${port}`;
       stopUsagePruning ??= startUsagePruning(deps);
       stopPackageSweep ??= startPackageSweep(deps);
+      if (deps.stripe) stopCardOrderSweep ??= startCardOrderSweep(deps);
+      stopDisbandedTeamSweep ??= startDisbandedTeamSweep(deps);
       if (opts.dnSweep ?? env.DN_SWEEP) stopDnSweep ??= await startDnSweep(deps);
       if ((opts.exportWorker ?? true) && !isExportWorkerStarted) {
         isExportWorkerStarted = true;
@@ -363,6 +369,8 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
     stop: async () => {
       await stopUsagePruning?.();
       await stopPackageSweep?.();
+      await stopCardOrderSweep?.();
+      await stopDisbandedTeamSweep?.();
       await stopDnSweep?.();
       await stopDepositWatching?.();
       await app.close();

@@ -327,6 +327,7 @@ export async function startFakeStripe(
         object: 'payment_intent',
         amount,
         amount_received: 0,
+        created: Math.floor(Date.now() / 1000),
         currency: b.currency,
         customer: b.customer,
         payment_method: pm.id,
@@ -340,6 +341,34 @@ export async function startFakeStripe(
       pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
       intents.set(pi.id as string, pi);
       if (b.confirm === 'true') return confirmIntent(pi, b.off_session !== 'true');
+      return { status: 200, body: pi };
+    }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      // Newest first, by customer and creation time, as Stripe lists them (one page: has_more is always false).
+      const gte = Number((q.created as TObj | undefined)?.gte ?? 0);
+      const data = [...intents.values()]
+        .filter((pi) => (!q.customer || pi.customer === q.customer) && Number(pi.created) >= gte)
+        .reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
+    if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)) && method === 'POST') {
+      const pi = intents.get(m[1]!);
+      if (!pi) return notFound('payment_intent');
+      if (['succeeded', 'canceled', 'processing'].includes(pi.status as string))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${String(pi.status)}.`,
+            },
+          },
+        };
+      pi.status = 'canceled';
+      pi.cancellation_reason = b.cancellation_reason ?? null;
+      pi.next_action = null;
+      emit('payment_intent.canceled', pi);
       return { status: 200, body: pi };
     }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/))) {
@@ -394,7 +423,7 @@ export async function startFakeStripe(
       const cacheKey = typeof key === 'string' ? `${req.method}:${url.pathname}:${key}` : null;
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
       if (cached) return send(cached.status, cached.body);
-      const query = Object.fromEntries(url.searchParams) as TObj;
+      const query = parseStripeForm(url.searchParams.toString());
       const answer = route(req.method ?? 'GET', url.pathname, query, body);
       if (cacheKey && answer.status < 500) idempotent.set(cacheKey, answer);
       send(answer.status, answer.body);

@@ -307,6 +307,34 @@ describe('renderNotice (SPEC §3, §8)', () => {
     expect(at.title).toBe('Deposit received');
   });
 
+  it('shows a server-text notice naming a catalogued text (a disbanded team settled) in either language', () => {
+    const settled = (textKey: string) =>
+      notice('normal_warn', {
+        title: "Disbanded team's last usage charged",
+        content: 'Server content',
+        expand: { textKey, usdAmount: '1.50', teamName: 'Core', teamId: 't1' },
+      });
+    expect(renderNotice(settled('team_late_usage_charged'), 'en')).toEqual({
+      title: "Disbanded team's last usage charged",
+      content:
+        "The team Core's last API calls, billed after it was disbanded, came to $1.50; this was charged to your personal wallet.",
+      severity: 'warn',
+      icon: 'exclamation',
+    });
+    expect(renderNotice(settled('team_late_usage_charged'), 'zh')).toMatchObject({
+      title: '已解散团队的最后用量已扣款',
+      content: '团队 Core 解散后结算的最后一批 API 调用共计 $1.50，已从您的个人钱包扣除。',
+    });
+    expect(renderNotice(settled('team_late_credit_moved'), 'zh').title).toBe(
+      '已解散团队的迟到款项',
+    );
+    expect(renderNotice(settled('team_balance_moved'), 'zh').content).toBe(
+      '团队 Core 已解散，其钱包中剩余的 $1.50 已转入您的个人钱包。',
+    );
+    // A key this build does not know: the server's own text, as for any server-text notice.
+    expect(renderNotice(settled('not_catalogued'), 'zh').content).toBe('Server content');
+  });
+
   it('uses the singular for one day left and a dash for missing parameters', () => {
     expect(
       renderNotice(

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NOTICE_CUTOFF_MS, NOTICE_TYPES } from '../constants';
 import { NOTICE_TEXTS } from './notice-texts';
-import { SERVER_TEXT_TYPES, renderNoticeText, type TNoticeTextSource } from './render-notice-text';
+import {
+  SERVER_NOTICE_KEYS,
+  SERVER_TEXT_TYPES,
+  renderNoticeText,
+  renderServerNoticeText,
+  type TNoticeTextSource,
+} from './render-notice-text';
 
 const formatDateTime = (ms: number) => `<${ms}>`;
 
@@ -57,6 +63,47 @@ describe('renderNoticeText (SPEC §8)', () => {
     expect(render(notice({ type: 'activity_gift' }), 'zh')).toEqual(kept);
     expect(render(notice({ type: 'toString' }))).toEqual(kept);
     expect(render(notice({}), 'zh').title).toBe('充值已到账');
+  });
+
+  it.each(LANGUAGES)(
+    '%s words every catalogued server-text notice, with known parameters',
+    (lang) => {
+      const texts = NOTICE_TEXTS[lang].serverTexts;
+      expect(Object.keys(texts).sort()).toEqual([...SERVER_NOTICE_KEYS].sort());
+      const used = Object.values(texts)
+        .flatMap((text) => Object.values(text))
+        .flatMap((template) => [...template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]));
+      expect(used.filter((name) => !PARAMS.includes(name!))).toEqual([]);
+    },
+  );
+
+  it('shows a server-text notice naming a catalogued text in the reader language, else the stored text', () => {
+    const expand = { textKey: 'team_late_credit_moved', usdAmount: '1.50', teamName: 'Core' };
+    const late = notice({ type: 'normal_success', expand });
+    expect(render(late)).toEqual({
+      title: 'Late payment to a disbanded team',
+      content:
+        '$1.50 reached the team Core after it was disbanded (a deposit or card payment confirmed late) and is now in your personal wallet.',
+    });
+    expect(render(late, 'zh')).toEqual({
+      title: '已解散团队的迟到款项',
+      content: '团队 Core 解散后到账的 $1.50（稍后确认的充值或银行卡付款）已转入您的个人钱包。',
+    });
+    // What the server stores as the notice's own text is the same English wording.
+    expect(
+      renderServerNoticeText('team_late_credit_moved', expand, {
+        lang: 'en',
+        texts: NOTICE_TEXTS.en,
+        formatDateTime,
+      }),
+    ).toEqual(render(late));
+    const kept = { title: 'Server title', content: 'Server content' };
+    expect(render({ ...late, createdAt: NOTICE_CUTOFF_MS - 1 }, 'zh')).toEqual(kept);
+    for (const textKey of ['toString', 'no_such_text', 7]) {
+      expect(render({ ...late, expand: { ...expand, textKey } }, 'zh')).toEqual(kept);
+    }
+    // Only server-text types take the key: a worded type keeps its own wording.
+    expect(render(notice({ type: 'team_disband', expand }), 'zh').title).toBe('团队已解散');
   });
 
   it('fills missing or mistyped values with a dash and never reads a value as a template', () => {

@@ -12,11 +12,29 @@ const SERVER_TEXT_TYPE_LIST = [
   'activity_gift',
 ] as const satisfies readonly TNoticeType[];
 
-/** SPEC §8: these types always show the server's own title and content. */
+/**
+ * SPEC §8: these types always show the server's own title and content (in the reader's language where the server
+ * took them from the catalogue: SERVER_NOTICE_KEYS).
+ */
 export const SERVER_TEXT_TYPES: ReadonlySet<TNoticeType> = new Set(SERVER_TEXT_TYPE_LIST);
 
 /** The types with wording of their own: every type but the server-text ones. */
 export type TWordedNoticeType = Exclude<TNoticeType, (typeof SERVER_TEXT_TYPE_LIST)[number]>;
+
+/**
+ * Server-text notices whose wording is catalogued here too, named by `expand.textKey`: the server writes its own
+ * title and content from the English wording (renderServerNoticeText), and readers get the same text in their
+ * language. A notice with no key, or one this build does not know, keeps the stored text.
+ */
+export const SERVER_NOTICE_KEYS = [
+  /** a team's wallet moved to the owner's personal wallet when disbanded */
+  'team_balance_moved',
+  /** money that reached a team after it was disbanded, moved to the former owner's personal wallet */
+  'team_late_credit_moved',
+  /** a disbanded team's last usage, billed after it was disbanded, charged to the former owner's personal wallet */
+  'team_late_usage_charged',
+] as const;
+export type TServerNoticeKey = (typeof SERVER_NOTICE_KEYS)[number];
 
 /** A type's wording; `content_one` / `content_other` (i18next's plural keys) where it counts days. */
 export type TNoticeTypeText =
@@ -26,6 +44,8 @@ export type TNoticeTypeText =
 /** One language's notice wording. `{{name}}` takes a parameter of renderNoticeText. */
 export type TNoticeTexts = {
   types: Record<TWordedNoticeType, TNoticeTypeText>;
+  /** server-text notices by `expand.textKey` (SERVER_NOTICE_KEYS) */
+  serverTexts: Record<TServerNoticeKey, { title: string; content: string }>;
   /** API key features by `expand.featureName` (apikey_feature_update) */
   features: Record<string, string>;
   featureState: Record<'on' | 'off', string>;
@@ -124,15 +144,50 @@ export type TRenderNoticeTextOptions = {
   formatDateTime: (ms: number) => string;
 };
 
+/**
+ * The catalogued wording of a server-text notice in `o.lang`, filled in from `expand`: what the server stores as
+ * the notice's own title and content (in English), and what readers see in theirs.
+ */
+export function renderServerNoticeText(
+  key: TServerNoticeKey,
+  expand: Record<string, unknown>,
+  o: TRenderNoticeTextOptions,
+): { title: string; content: string } {
+  const wording = o.texts.serverTexts[key];
+  const params = templateParams(expand, o);
+  return {
+    title: interpolate(wording.title, params),
+    content: interpolate(wording.content, params),
+  };
+}
+
+/** A server-text notice's catalogued key, when it names one (never before the cutoff: those keep their text). */
+function serverNoticeKey(
+  notice: TNoticeTextSource,
+  expand: Record<string, unknown>,
+  texts: TNoticeTexts,
+): TServerNoticeKey | undefined {
+  if (notice.createdAt < NOTICE_CUTOFF_MS || !SERVER_TEXT_TYPES.has(notice.type as TNoticeType))
+    return undefined;
+  const key = expand.textKey;
+  // The web app passes its i18next bundle cast to TNoticeTexts, unchecked: no `serverTexts` means no key.
+  const catalogued: Record<string, unknown> = texts.serverTexts ?? {};
+  return typeof key === 'string' && Object.hasOwn(catalogued, key)
+    ? (key as TServerNoticeKey)
+    : undefined;
+}
+
 /** Title and content of a notice in `o.lang` (SPEC §3, §8). */
 export function renderNoticeText(
   notice: TNoticeTextSource,
   o: TRenderNoticeTextOptions,
 ): { title: string; content: string } {
-  const wording = usesServerText(notice) ? undefined : own(o.texts.types, notice.type);
-  if (!wording) return { title: notice.title, content: notice.content };
   const expand: Record<string, unknown> =
     notice.expand && typeof notice.expand === 'object' ? notice.expand : {};
+  const serverKey = serverNoticeKey(notice, expand, o.texts);
+  if (serverKey) return renderServerNoticeText(serverKey, expand, o);
+  const wording = usesServerText(notice) ? undefined : own(o.texts.types, notice.type);
+  if (!wording) return { title: notice.title, content: notice.content };
   const params = templateParams(expand, o);
   const content =
     'content' in wording

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { accounts } from './accounts';
 import { users } from './users';
 
@@ -71,10 +73,18 @@ export const cardOrders = pgTable(
     failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    /** when the card order sweep last asked Stripe about this open order (null: never) */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    /** how many times the sweep has asked: spaces its next look further apart */
+    checks: integer('checks').notNull().default(0),
   },
   (t) => [
     uniqueIndex('card_orders_request_key_unique').on(t.accountId, t.requestKey),
     index('card_orders_account_created_idx').on(t.accountId, t.createdAt),
+    // The sweep's work list: open orders, oldest first (few at any time, so the index stays small).
+    index('card_orders_open_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'requires_action')`),
   ],
 );
 export type TCardOrderRow = typeof cardOrders.$inferSelect;

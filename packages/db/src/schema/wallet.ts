@@ -35,7 +35,10 @@ export const MONEY_LEDGER_KINDS = [
   'dn_purchase',
   /** a dedicated node renewed from the wallet (ref: dedicated_node_orders id) */
   'dn_renewal',
-  /** a disbanded team's balance moved to its owner's personal wallet, one entry on each (ref: disband:<team id>) */
+  /**
+   * a disbanded team's balance moved to its owner's personal wallet, one entry on each (ref: disband:<team id> at
+   * disbanding; disband-settle:<team id>:<n> for the n-th move of money or arrears that came after)
+   */
   'team_transfer',
 ] as const;
 export type TMoneyLedgerKind = (typeof MONEY_LEDGER_KINDS)[number];

@@ -21,6 +21,7 @@ import { quoteSku } from '../wallet/price-quote';
 import type { TWalletCaller } from '../wallet/wallet-caller';
 import { callStripe, isCardError, requireStripe, type TCardDeps } from './card-deps';
 import { isSettledStatus, toCardOrder } from './order-rows';
+import { refreshOrder } from './refresh-order';
 import { chooseCard } from './saved-cards';
 import { applyPaymentIntent, markOrderFailed } from './settle-order';
 
@@ -141,13 +142,13 @@ export async function pollOrder(
     .from(cardOrders)
     .where(and(eq(cardOrders.id, params.orderId), eq(cardOrders.accountId, caller.accountId)));
   if (!row) throw new RpcError(ERROR_CODES.NOT_FOUND);
-  if (isSettledStatus(row.status) || !row.paymentIntentId || !deps.stripe) return toCardOrder(row);
+  const { paymentIntentId } = row;
+  if (isSettledStatus(row.status) || !paymentIntentId || !deps.stripe) return toCardOrder(row);
   // Not settled yet: ask Stripe, so a lost or late webhook never leaves the buyer waiting.
-  const stripe = deps.stripe;
-  const intent = await callStripe(deps, 'paymentIntents.retrieve', () =>
-    stripe.client.paymentIntents.retrieve(row.paymentIntentId!),
-  );
-  const { order, clientSecret } = await applyPaymentIntent(deps, row.id, intent);
+  const { order, clientSecret } = await refreshOrder(deps, deps.stripe, {
+    ...row,
+    paymentIntentId,
+  });
   return toCardOrder(order, clientSecret);
 }
 

@@ -8,6 +8,7 @@
  */
 import { ERROR_CODES, formatCents } from '@rpc/contract';
 import {
+  accounts,
   cardOrders,
   ruPackages,
   type TCardOrderRow,
@@ -130,7 +131,13 @@ async function settlePaid(
     let failureCode: string | null = null;
     let nodeId = row.nodeId;
     let dnOrderId: string | null = null;
-    if (row.kind === 'dn_buy' || row.kind === 'dn_renew') {
+    if (row.kind !== 'top_up' && (await isDisbanded(tx, row.accountId))) {
+      // The team was disbanded while the payment was processing: nothing is bought for an account nobody can act
+      // for. The payment stays in its wallet (credited), and the disbanded-team sweep moves it to the owner who
+      // disbanded it, with its own notice (docs/decisions/teams.md).
+      status = 'credited';
+      failureCode = 'account_disbanded';
+    } else if (row.kind === 'dn_buy' || row.kind === 'dn_renew') {
       const node = await settleNodeOrder(tx, deps, row, now);
       raised.push(...node.notices);
       if (node.placed) {
@@ -224,6 +231,14 @@ async function settlePaid(
     await publishAccountChange(deps, order.accountId);
   }
   return order;
+}
+
+async function isDisbanded(tx: TExecutor, accountId: string): Promise<boolean> {
+  const [account] = await tx
+    .select({ disbandedAt: accounts.disbandedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return account?.disbandedAt != null;
 }
 
 /** The notice of a package payment that stayed in the wallet (status credited), saying why in `content`. */

@@ -1,23 +1,22 @@
 /** Members leave, are removed, change roles; the owner disbands. Notices per SPEC §4 to the people concerned. */
-import { ERROR_CODES, formatCents, roleRank, type TParams } from '@rpc/contract';
+import { ERROR_CODES, roleRank, type TParams } from '@rpc/contract';
 import {
   accountMembers,
   accounts,
   apiKeys,
   ruPackages,
   teamInvites,
-  users,
   type TExecutor,
 } from '@rpc/db';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { RpcError } from '../../rpc/errors';
 import { publishKeyChange } from '../api-keys/api-key-rows';
 import { raiseNotice } from '../notices/raise-notice';
-import { postMoney } from '../wallet/post-money';
 import { writeAudit } from './audit-log';
 import { cancelOrphanInvites } from './invites';
 import type { TTeamCaller, TTeamDeps } from './team-caller';
 import { teamName, userName } from './team-rows';
+import { lockTeamAndOwner, moveTeamBalance } from './team-wallet';
 
 type TOk = { success: true };
 
@@ -165,74 +164,19 @@ export async function leaveTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<T
 }
 
 /**
- * The team's wallet at disbanding, and the owner's personal account, both rows locked in id order (every money
- * posting takes its account's lock, so the balance cannot move between this read and the commit, and a usage batch
- * locking both accounts cannot deadlock with this). Arrears are refused (10313): written off they would be a free
- * tap (run up pay-as-you-go debt, disband), and nobody can pay a disbanded team's debt.
+ * The team's wallet at disbanding, its row and the owner's personal account row locked (lockTeamAndOwner).
+ * Arrears are refused (10313): written off they would be a free tap (run up pay-as-you-go debt, disband), and
+ * nobody can pay a disbanded team's debt.
  */
 async function walletAtDisband(
   tx: TExecutor,
   teamId: string,
   ownerUserId: string,
 ): Promise<{ cents: number; ownerAccountId: string }> {
-  const [owner] = await tx
-    .select({ accountId: users.personalAccountId })
-    .from(users)
-    .where(eq(users.id, ownerUserId));
-  if (!owner) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
-  const rows = await tx
-    .select({ id: accounts.id, walletCents: accounts.walletCents })
-    .from(accounts)
-    .where(inArray(accounts.id, [teamId, owner.accountId]))
-    .orderBy(asc(accounts.id))
-    .for('update');
-  const cents = rows.find((r) => r.id === teamId)?.walletCents ?? 0;
-  if (cents < 0) throw new RpcError(ERROR_CODES.TEAM_IN_ARREARS);
-  return { cents, ownerAccountId: owner.accountId };
-}
-
-/**
- * Money left in a disbanded team's wallet goes to the owner's personal wallet, by two money-ledger entries (kind
- * team_transfer, ref `disband:<team id>` on both sides), so nothing is stranded where nobody can act, and the
- * owner is told. Answers the notices raised.
- */
-async function moveBalanceToOwner(
-  tx: TExecutor,
-  o: {
-    teamId: string;
-    teamName: string;
-    ownerUserId: string;
-    ownerAccountId: string;
-    cents: number;
-    at: number;
-  },
-) {
-  const ref = `disband:${o.teamId}`;
-  await postMoney(tx, {
-    accountId: o.teamId,
-    delta: -o.cents,
-    kind: 'team_transfer',
-    ref,
-    at: o.at,
-  });
-  await postMoney(tx, {
-    accountId: o.ownerAccountId,
-    delta: o.cents,
-    kind: 'team_transfer',
-    ref,
-    at: o.at,
-  });
-  const amount = formatCents(o.cents);
-  return raiseNotice({
-    db: tx,
-    at: o.at,
-    type: 'normal_success',
-    userId: o.ownerUserId,
-    accountId: o.ownerAccountId,
-    title: 'Team balance moved to your wallet',
-    content: `The team ${o.teamName} was disbanded; the $${amount} left in its wallet is now in your personal wallet.`,
-    expand: { usdAmount: amount, teamId: o.teamId, teamName: o.teamName },
-  });
+  const wallet = await lockTeamAndOwner(tx, teamId, ownerUserId);
+  if (!wallet) throw new RpcError(ERROR_CODES.TEAM_FORBIDDEN);
+  if (wallet.cents < 0) throw new RpcError(ERROR_CODES.TEAM_IN_ARREARS);
+  return wallet;
 }
 
 /**
@@ -284,14 +228,18 @@ export async function deleteTeam(deps: TTeamDeps, caller: TTeamCaller): Promise<
       ip: caller.ip,
       at: now,
     });
+    // Money left moves to the owner's personal wallet (ref disband:<team id>), so nothing is stranded where nobody
+    // can act; money arriving later is moved by the settling sweep (settle-disbanded-teams.ts).
     const raised =
       cents > 0
-        ? await moveBalanceToOwner(tx, {
+        ? await moveTeamBalance(tx, {
             teamId,
             teamName: team.name,
             ownerUserId: caller.userId,
             ownerAccountId,
             cents,
+            ref: `disband:${teamId}`,
+            textKey: 'team_balance_moved',
             at: now,
           })
         : [];

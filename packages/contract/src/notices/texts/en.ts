@@ -117,6 +117,23 @@ export const NOTICE_TEXTS_EN: TNoticeTexts = {
         'Your free RUs ran out and auto scaling could not charge your card for {{skuName}}. Check your saved card.',
     },
   },
+  serverTexts: {
+    team_balance_moved: {
+      title: 'Team balance moved to your wallet',
+      content:
+        'The team {{teamName}} was disbanded; the ${{usdAmount}} left in its wallet is now in your personal wallet.',
+    },
+    team_late_credit_moved: {
+      title: 'Late payment to a disbanded team',
+      content:
+        '${{usdAmount}} reached the team {{teamName}} after it was disbanded (a deposit or card payment confirmed late) and is now in your personal wallet.',
+    },
+    team_late_usage_charged: {
+      title: "Disbanded team's last usage charged",
+      content:
+        "The team {{teamName}}'s last API calls, billed after it was disbanded, came to ${{usdAmount}}; this was charged to your personal wallet.",
+    },
+  },
   features: {
     archive_mode: 'Archive mode',
     mev_protection: 'MEV protection',

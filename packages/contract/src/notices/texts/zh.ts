@@ -111,6 +111,22 @@ export const NOTICE_TEXTS_ZH: TNoticeTexts = {
         '您的免费 RU 已用完，自动扩容未能从您的银行卡扣款购买 {{skuName}}，请检查已保存的银行卡。',
     },
   },
+  serverTexts: {
+    team_balance_moved: {
+      title: '团队余额已转入您的钱包',
+      content: '团队 {{teamName}} 已解散，其钱包中剩余的 ${{usdAmount}} 已转入您的个人钱包。',
+    },
+    team_late_credit_moved: {
+      title: '已解散团队的迟到款项',
+      content:
+        '团队 {{teamName}} 解散后到账的 ${{usdAmount}}（稍后确认的充值或银行卡付款）已转入您的个人钱包。',
+    },
+    team_late_usage_charged: {
+      title: '已解散团队的最后用量已扣款',
+      content:
+        '团队 {{teamName}} 解散后结算的最后一批 API 调用共计 ${{usdAmount}}，已从您的个人钱包扣除。',
+    },
+  },
   features: {
     archive_mode: '归档模式',
     mev_protection: 'MEV 保护',

@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_disbanded_idx" ON "accounts" USING btree ("disbanded_at") WHERE "accounts"."disbanded_at" is not null;
