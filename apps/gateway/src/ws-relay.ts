@@ -48,9 +48,36 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function refuseUpgrade(socket: Duplex, e: TGatewayError): void {
+/**
+ * How long a refused upgrade's socket may wait for its answer to be flushed before it is destroyed unflushed: the
+ * answer is a few hundred bytes, which a client reading anything takes at once, so only one whose window is full
+ * (it reads nothing) waits this long.
+ */
+export const REFUSED_UPGRADE_LINGER_MS = 1000;
+
+/**
+ * Answers an upgrade with an HTTP error and closes the connection for good. The server's sockets are half-open
+ * ones (allowHalfOpen), so `end()` alone sends the answer and a FIN and leaves the socket open until the client
+ * ends its side, which one that never does holds (a socket, a file descriptor) for ever. So the socket is
+ * destroyed once the answer is flushed ('finish', as ws does), or after REFUSED_UPGRADE_LINGER_MS if it never is.
+ * Nothing more is read from it meanwhile: node:http hands it over not flowing and unread, and `pause()` stops the
+ * reads of a raw-front socket (its `onread` reads) at once; a plain one reads at most its stream's high-water mark.
+ */
+export function refuseUpgrade(socket: Duplex, e: TGatewayError): void {
+  if (socket.destroyed) return;
   const body = errorObject(null, e);
   const retry = e.retryAfterSec !== undefined ? `Retry-After: ${e.retryAfterSec}\r\n` : '';
+  const close = () => {
+    clearTimeout(linger);
+    socket.destroy();
+  };
+  const linger = setTimeout(close, REFUSED_UPGRADE_LINGER_MS);
+  linger.unref();
+  socket.pause();
+  socket.once('finish', close);
+  socket.once('close', close);
+  // node:http drops its error listener at the hand-over: a reset client must not be an uncaught error.
+  socket.on('error', close);
   socket.end(
     `HTTP/1.1 ${e.status} ${STATUS_TEXT[e.status] ?? 'Error'}\r\nContent-Type: application/json\r\n` +
       `${retry}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -430,6 +430,52 @@ describe('WebSocket', () => {
     ws.send(JSON.stringify(call('eth_chainId')));
     expect(await closed).toBe(1008);
   });
+
+  it('a refused upgrade closes its connection for good, to a client that never ends its side or never reads', async () => {
+    // The gateway's sockets are half-open ones: an answer sent with end() alone left the socket open until the
+    // client ended its side. A client whose side stays open sees the close only by sending: a byte to a socket the
+    // gateway has closed draws a reset, one to a half-open socket is taken in silence.
+    const upgrade =
+      'GET /v1/localnet/nope HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+      'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    const refused = async (port: number, reads: boolean) => {
+      const client = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      // Paused before it connects, a socket never starts reading: the answer stays in its kernel buffer.
+      if (!reads) client.pause();
+      client.on('error', () => {});
+      let answer = '';
+      if (reads) client.on('data', (d: Buffer) => (answer += d.toString()));
+      const ended = new Promise<void>((r) => client.once('end', () => r()));
+      const closed = new Promise<void>((r) => client.once('close', () => r()));
+      await new Promise((r) => client.once('connect', r));
+      client.write(upgrade);
+      // The whole answer and the gateway's FIN first (a reset could cut the answer), then probes.
+      if (reads) await ended;
+      else await sleep(300);
+      const started = Date.now();
+      const probe = setInterval(() => client.writable && client.write('x'), 50);
+      const sawClose = await Promise.race([closed.then(() => true), sleep(3000).then(() => false)]);
+      clearInterval(probe);
+      client.destroy();
+      return { sawClose, ms: Date.now() - started, answer };
+    };
+    for (const rawFront of [true, false]) {
+      const g = await startGateway({ ...gwOptions, rawFront });
+      try {
+        const port = Number(new URL(g.url).port);
+        const reader = await refused(port, true);
+        expect(reader.answer, `rawFront ${rawFront}`).toMatch(/^HTTP\/1\.1 401 /);
+        expect(reader.answer).toContain('Connection: close');
+        expect(reader.sawClose, `rawFront ${rawFront}`).toBe(true);
+        expect(reader.ms).toBeLessThan(2000);
+        const deaf = await refused(port, false);
+        expect(deaf.sawClose, `rawFront ${rawFront}`).toBe(true);
+      } finally {
+        // Bounded: a socket left half-open is one node:http no longer tracks, and the stop would wait for it.
+        await Promise.race([g.stop(), sleep(7000)]);
+      }
+    }
+  });
 });
 
 describe('behind our own proxy (trustProxy)', () => {

@@ -3,12 +3,14 @@
  * limiters stand for two processes (each believes two processes are alive): a key hammered through both gets one
  * tier between them, not two; a key whose calls all reach one process gets its whole tier there, not half (what a
  * 1/N split gave a client on one keep-alive connection); a dry bucket refuses on both; without Redis a process
- * falls back to its share.
+ * falls back to its share. Sixteen limiters stand for sixteen processes where idle leases are given back.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RedisKeyLimiter } from '../src/gateway/redis-rate-limiter';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEASE_IDLE_MS, RedisKeyLimiter } from '../src/gateway/redis-rate-limiter';
 import { isReachable } from './helpers/net';
+import { seededRandom } from './helpers/seeded-random';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const hasRedis = await isReachable(REDIS_URL, 6379);
@@ -172,5 +174,143 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
     }
     expect(admitted).toBeGreaterThanOrEqual(5);
     expect(admitted).toBeLessThan(30);
+  });
+
+  it('a key used at its tier over sixteen processes is refused nothing: idle leases go back to the bucket', async () => {
+    // The free tier (20/s, 400 RU/s) on sixteen processes, each with its sweep. A lease is four requests' worth, so
+    // sixteen leases held unspent are three times the bucket. Three ways the calls spread, 3–4 s each, together:
+    //  - in turn over all sixteen;
+    //  - moving: one call on each of twelve processes, then in turn over four others (connections re-balanced):
+    //    the twelve leases held unspent left the four a dry bucket (8–12 refusals in 3 s before leases went back);
+    //  - at random, 18/s (the review's simulation: 2–5 refusals in 4 s before).
+    const free = { reqPerSec: 20, ruPerSec: 400, concurrency: 100 };
+    const spread = async (rate: number, seconds: number, pick: (i: number) => number) => {
+      const prefix = `test:rate:${randomBytes(4).toString('hex')}:`;
+      const ls = Array.from({ length: 16 }, () => limiter(prefix));
+      await Promise.all(ls.map((l) => l.start()));
+      const refused: number[] = [];
+      const t0 = performance.now();
+      for (let i = 0; i < rate * seconds; i++) {
+        const wait = t0 + (i * 1000) / rate - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const l = ls[pick(i)]!;
+        if (l.acquire('key-8', free, 1, 10).ok) l.release('key-8', 10, 10);
+        else refused.push(i);
+      }
+      return refused;
+    };
+    const random = seededRandom(8);
+    const [inTurn, moving, atRandom] = await Promise.all([
+      spread(20, 3, (i) => i % 16),
+      spread(20, 3, (i) => (i < 12 ? 4 + i : i % 4)),
+      spread(18, 4, () => Math.floor(random() * 16)),
+    ]);
+    expect({ inTurn, moving, atRandom }).toEqual({ inTurn: [], moving: [], atRandom: [] });
+  });
+
+  it('gives back a fresh lease within the bucket’s capacity, once, and never an expired one', async () => {
+    const prefix = `test:rate:${randomBytes(4).toString('hex')}:`;
+    const key = `${prefix}key-7`;
+    const redis = new Redis(REDIS_URL);
+    const bucket = async () => {
+      const [req, ru] = await redis.hmget(key, 'req', 'ru');
+      return { req: Number(req), ru: Number(ru) };
+    };
+    /** Sets the bucket's level as of now on Redis's clock (what a refill, or other processes' takes, leave). */
+    const setBucket = async (req: number, ru: number) => {
+      const [sec, micro] = await redis.time();
+      const now = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
+      await redis.hset(key, 'req', String(req), 'ru', String(ru), 'at', String(now));
+    };
+    const offersOf = (l: RedisKeyLimiter) =>
+      vi.spyOn((l as unknown as { redis: { rateGiveBack: () => unknown } }).redis, 'rateGiveBack');
+    const free = { reqPerSec: 20, ruPerSec: 400, concurrency: 100 };
+    /** One call (it borrows while a lease is asked for) and the lease back: 4 requests and 80 RU in hand. */
+    const call = async (l: RedisKeyLimiter) => {
+      expect(l.acquire('key-7', free, 1, 10).ok).toBe(true);
+      l.release('key-7', 10, 10);
+      await l.settle();
+    };
+    try {
+      const [a, b, c, d] = [limiter(prefix), limiter(prefix), limiter(prefix), limiter(prefix)];
+      // b leases out of the full bucket: not offered back (tokens were not short). a leases out of what is left.
+      await call(b);
+      await call(a);
+      const offeredByB = offersOf(b);
+      expect(await b.giveBackIdle(0)).toEqual({ req: 0, ru: 0 });
+      expect(offeredByB).not.toHaveBeenCalled();
+      // The bucket has since come within a lease of full: it takes back only up to its capacity.
+      await setBucket(18, 380);
+      const back = await a.giveBackIdle(0);
+      expect(back.req).toBeGreaterThan(0);
+      expect(back.req).toBeLessThanOrEqual(2);
+      expect(back.ru).toBeGreaterThan(0);
+      expect(back.ru).toBeLessThanOrEqual(20);
+      const after = await bucket();
+      expect(after.req).toBeLessThanOrEqual(20);
+      expect(after.ru).toBeLessThanOrEqual(400);
+      // Nothing is offered twice; what the bucket did not take is still a's to spend (4 − 2: two calls at least).
+      const offeredByA = offersOf(a);
+      expect(await a.giveBackIdle(0)).toEqual({ req: 0, ru: 0 });
+      expect(offeredByA).not.toHaveBeenCalled();
+      expect(await bucket()).toEqual(after);
+      for (let i = 0; i < 2; i++) {
+        expect(a.acquire('key-7', free, 1, 10).ok).toBe(true);
+        a.release('key-7', 10, 10);
+      }
+      await a.settle();
+
+      // c leases out of a short bucket, which is full again before c gives the lease back (and not full now: b
+      // took since): the lease has expired and none of it goes back. c keeps it.
+      await setBucket(10, 200);
+      await call(c);
+      await new Promise((r) => setTimeout(r, 1100));
+      await b.giveBackIdle(0);
+      for (let i = 0; i < 4; i++) await call(b);
+      expect((await bucket()).req).toBeLessThan(20);
+      const offeredByC = offersOf(c);
+      expect(await c.giveBackIdle(0)).toEqual({ req: 0, ru: 0 });
+      expect(offeredByC).toHaveBeenCalledTimes(1);
+      expect(c.acquire('key-7', free, 1, 10).ok).toBe(true);
+      c.release('key-7', 10, 10);
+      await c.settle();
+
+      // A bucket gone from Redis (idle past its expiry) is full: nothing goes back, and it is not made again.
+      await setBucket(10, 200);
+      await call(d);
+      await redis.del(key);
+      const offeredByD = offersOf(d);
+      expect(await d.giveBackIdle(0)).toEqual({ req: 0, ru: 0 });
+      expect(offeredByD).toHaveBeenCalledTimes(1);
+      expect(await redis.exists(key)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('the sweep gives an idle lease back by itself, once, and not one in use', async () => {
+    const prefix = `test:rate:${randomBytes(4).toString('hex')}:`;
+    const [a, b] = [limiter(prefix), limiter(prefix)];
+    await b.start();
+    const offers = vi.spyOn(
+      (b as unknown as { redis: { rateGiveBack: () => unknown } }).redis,
+      'rateGiveBack',
+    );
+    const free = { reqPerSec: 20, ruPerSec: 400, concurrency: 100 };
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    expect(a.acquire('key-9', free, 1, 10).ok).toBe(true); // a leases out of the full bucket
+    await a.settle();
+    // b's calls, one every 30 ms (under LEASE_IDLE_MS): its lease, out of a short bucket, stays while in use.
+    for (let i = 0; i < 6; i++) {
+      expect(b.acquire('key-9', free, 1, 10).ok).toBe(true);
+      b.release('key-9', 10, 10);
+      await sleep(30);
+    }
+    expect(offers).not.toHaveBeenCalled();
+    // Idle: offered within a sweep or two (polled: a loaded machine may be late), then never again.
+    for (let i = 0; i < 100 && offers.mock.calls.length === 0; i++) await sleep(LEASE_IDLE_MS / 4);
+    expect(offers).toHaveBeenCalledTimes(1);
+    await sleep(LEASE_IDLE_MS * 3);
+    expect(offers).toHaveBeenCalledTimes(1);
   });
 });
