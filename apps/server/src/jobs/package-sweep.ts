@@ -5,6 +5,7 @@
  */
 import type { TDeps } from '../rpc/context';
 import { sweepPackages } from '../services/wallet/sweep-packages';
+import { runEvery } from './run-every';
 
 export const PACKAGE_SWEEP_EVERY_MS = 60_000;
 
@@ -12,23 +13,8 @@ export function startPackageSweep(
   deps: TDeps,
   everyMs = PACKAGE_SWEEP_EVERY_MS,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    if (running) return;
-    running = sweepPackages(deps)
-      .then((r) => {
-        if (r.expired + r.renewed + r.renewFailed > 0) deps.logger.info(r, 'packages swept');
-      })
-      .catch((err: unknown) => deps.logger.error({ err }, 'package sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(deps.logger, 'package sweep', everyMs, async () => {
+    const r = await sweepPackages(deps);
+    if (r.expired + r.renewed + r.renewFailed > 0) deps.logger.info(r, 'packages swept');
+  });
 }

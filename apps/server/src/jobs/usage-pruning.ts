@@ -8,6 +8,7 @@ import type { TDeps } from '../rpc/context';
 import { pruneAuthChallenges } from '../services/sign-in/prune-challenges';
 import { pruneRequestLogs } from '../services/request-logs/prune-request-logs';
 import { pruneUsage } from '../services/usage/prune-usage';
+import { runEvery } from './run-every';
 
 export const USAGE_PRUNE_EVERY_MS = 3_600_000;
 
@@ -16,33 +17,22 @@ export function startUsagePruning(
   deps: Pick<TDeps, 'db' | 'clock' | 'logger' | 'config'>,
   everyMs = USAGE_PRUNE_EVERY_MS,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    if (running) return;
+  return runEvery(deps.logger, 'usage prune', everyMs, async () => {
     const now = deps.clock.now();
-    running = pruneUsage({ db: deps.db, now, retentionDays: deps.config.minuteRetentionDays })
-      .then(async (r) => {
-        if (r.minuteRows > 0 || r.batches > 0) deps.logger.info(r, 'usage minute rows pruned');
-        const challenges = await pruneAuthChallenges(deps.db, now);
-        if (challenges > 0) deps.logger.info({ challenges }, 'expired sign-in challenges pruned');
-        const logs = await pruneRequestLogs({
-          db: deps.db,
-          now,
-          retentionHours: deps.config.requestLogRetentionHours,
-        });
-        if (logs.expired + logs.overflow + logs.drops > 0)
-          deps.logger.info(logs, 'request log entries pruned');
-      })
-      .catch((err: unknown) => deps.logger.error({ err }, 'usage prune failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+    const r = await pruneUsage({
+      db: deps.db,
+      now,
+      retentionDays: deps.config.minuteRetentionDays,
+    });
+    if (r.minuteRows > 0 || r.batches > 0) deps.logger.info(r, 'usage minute rows pruned');
+    const challenges = await pruneAuthChallenges(deps.db, now);
+    if (challenges > 0) deps.logger.info({ challenges }, 'expired sign-in challenges pruned');
+    const logs = await pruneRequestLogs({
+      db: deps.db,
+      now,
+      retentionHours: deps.config.requestLogRetentionHours,
+    });
+    if (logs.expired + logs.overflow + logs.drops > 0)
+      deps.logger.info(logs, 'request log entries pruned');
+  });
 }
