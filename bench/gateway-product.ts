@@ -48,7 +48,7 @@ import { createApiKeyCipher } from '../apps/server/src/lib/api-key-cipher';
 import { newApiKey } from '../apps/server/src/services/api-keys/generate-api-key';
 import { appendRuLedger } from '../apps/server/src/services/ledger/append-ru-ledger';
 import { computeRu, defaultRuTable } from '../apps/gateway/src/metering';
-import { ROOT, machine, writeBenchSection } from './bench-doc';
+import { ROOT, machine, median, writeBenchSection } from './bench-doc';
 import { summariseProfile } from './gateway-profile';
 import type { TWrkResult } from './gateway-tools';
 import {
@@ -486,7 +486,15 @@ ${lines.join('\n')}`;
         get(c, n).map((x) => x.rps),
         k,
       );
-    return `| ${c} | ${names.map(cellsOf).join(' | ')} | ${['pg', ...workerCounts.map((n) => `redis-w${n}`)].map((n) => range(ratio(c, n, 'memory'), pct)).join(' | ')} |`;
+    return `| ${c} | ${names.map(cellsOf).join(' | ')} | ${[
+      'pg',
+      ...workerCounts.map((n) => `redis-w${n}`),
+    ]
+      .map((n) => {
+        const r = ratio(c, n, 'memory');
+        return `${range(r, pct)} (median ${pct(median(r))})`;
+      })
+      .join(' | ')} |`;
   });
   const cpuRows = concurrencies.map(
     (c) =>
@@ -573,7 +581,7 @@ Load average ${la(load0)} at the start, ${la(load1)} at the end (${cores} cores 
 
 Machine: ${machine()}.
 
-Throughput (req/s) and the product targets against the in-memory gateway in the same round:
+Throughput (req/s) and the product targets against the in-memory gateway in the same round (min–max over the rounds, and the median of the rounds' ratios: one round disturbed by other work on the machine moves the minimum, not the median):
 
 | c | ${names.join(' | ')} | ${['pg', ...workerCounts.map((n) => `redis-w${n}`)].map((n) => `${n} / memory`).join(' | ')} |
 |---:|${names.map(() => '---:').join('|')}|${['pg', ...workerCounts].map(() => '---:').join('|')}|
