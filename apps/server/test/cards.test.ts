@@ -637,6 +637,47 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
     expect((await h.call('hub_getSubscriptions', {}, { token: u.token })).result!.list).toEqual([]);
   });
 
+  it('a card saved for renewal after the account was disbanded turns nothing back on', async () => {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    const bought = await h.call(
+      'hub_buyPackageByCard',
+      { skuId: 'standard-100m', idempotencyKey: key() },
+      { token: u.token },
+    );
+    expect(bought.result?.status).toBe('succeeded');
+    const [pkg] = await db
+      .select()
+      .from(ruPackages)
+      .where(and(eq(ruPackages.accountId, u.accountId), eq(ruPackages.skuId, 'standard-100m')));
+    const setup = await h.call(
+      'hub_createAutoRenewStripeSetup',
+      { packageId: pkg!.id },
+      { token: u.token },
+    );
+    const { setupIntentId, clientSecret } = setup.result!;
+    await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        'payment_method_data[card][number]': '5555555555554444',
+        client_secret: clientSecret,
+        key: fake.publishableKey,
+      }),
+    });
+    // The account is disbanded (as a team's is, with auto-renew turned off) before Stripe's event arrives.
+    await db
+      .update(accounts)
+      .set({ disbandedAt: new Date(h.clock.now()) })
+      .where(eq(accounts.id, u.accountId));
+    const event = fake.events.find(
+      (e) => e.type === 'setup_intent.succeeded' && e.payload.includes(setupIntentId),
+    )!;
+    expect((await deliver(event)).body.outcome).toBe('card_saved');
+    const [after] = await db.select().from(ruPackages).where(eq(ruPackages.id, pkg!.id));
+    expect(after).toMatchObject({ autoRenew: false });
+  });
+
   it('a card renewal that settles after auto-renew was turned off renews nothing: the payment stays in the wallet', async () => {
     const s = await h.signUp();
     const [row] = await db.select().from(users).where(eq(users.email, s.email));

@@ -16,6 +16,7 @@ import type { TDepositChain } from '../src/services/deposits/deposit-settings';
 import { settleDeposits } from '../src/services/deposits/settle-deposits';
 import {
   DISBANDED_SETTLE_DELAY_MS,
+  DISBANDED_SETTLE_SINCE_MS,
   settleDisbandedTeams,
 } from '../src/services/teams/settle-disbanded-teams';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
@@ -296,5 +297,32 @@ describe.each(TEST_DATABASES)('settling disbanded teams on $name', ({ open }) =>
     expect(await wallet(owner.accountId)).toBe(700);
     expect(await noticesOf(owner, 'normal_success')).toEqual([]);
     expect(await noticesOf(owner, 'normal_warn')).toEqual([]);
+  });
+
+  it('leaves alone a team disbanded before disbanding settled the wallet (its money and arrears are not news)', async () => {
+    const owner = await user();
+    const old = await teamOf(owner, 'Disbanded long ago');
+    await disband(owner, old);
+    // As a team disbanded before 8f1c77d stands: what it had left (or owed) stayed on it.
+    await post(old, -300, 'adjustment');
+    await db
+      .update(accounts)
+      .set({ disbandedAt: new Date(DISBANDED_SETTLE_SINCE_MS - 1) })
+      .where(eq(accounts.id, old));
+    h.clock.advance(DISBANDED_SETTLE_DELAY_MS);
+
+    await sweep();
+    expect(await settleMoves(old)).toEqual([]);
+    expect(await wallet(old)).toBe(-300);
+    expect(await noticesOf(owner, 'normal_warn')).toEqual([]);
+
+    // Disbanded at the cutoff, the same arrears are charged to the owner.
+    await db
+      .update(accounts)
+      .set({ disbandedAt: new Date(DISBANDED_SETTLE_SINCE_MS) })
+      .where(eq(accounts.id, old));
+    await sweep();
+    expect(await wallet(old)).toBe(0);
+    expect(await settleMoves(old)).toHaveLength(2);
   });
 });

@@ -151,6 +151,8 @@ export class RedisKeyLimiter extends KeyLimiter {
   /** Keys whose last grant may still be in hand here: what the idle sweep looks at. */
   private readonly holding = new Set<string>();
   private sweep: NodeJS.Timeout | undefined;
+  /** The sweep's give back under way (stop waits for it before disconnecting). */
+  private giving: Promise<unknown> | undefined;
   /** Redis failed on the last take: buckets refill here at this process's share until it answers again. */
   private isFallback = false;
 
@@ -160,6 +162,9 @@ export class RedisKeyLimiter extends KeyLimiter {
     this.redis = new Redis(o.redisUrl, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
+      // A command whose answer a dropped connection lost is not sent again: a give back that ran would run twice
+      // (tokens made up); a take that ran only loses its tokens, and the caller falls back for it meanwhile.
+      autoResendUnfulfilledCommands: false,
     }) as TRateRedis;
     this.redis.on('error', (err: unknown) => this.o.onError?.(err));
     this.redis.defineCommand('rateTake', { numberOfKeys: 1, lua: TAKE });
@@ -172,10 +177,9 @@ export class RedisKeyLimiter extends KeyLimiter {
    */
   async start(): Promise<void> {
     await this.redis.connect();
-    this.sweep ??= setInterval(
-      () => void this.giveBackIdle().catch((err: unknown) => this.o.onError?.(err)),
-      LEASE_IDLE_MS / 2,
-    );
+    this.sweep ??= setInterval(() => {
+      this.giving = this.giveBackIdle().catch((err: unknown) => this.o.onError?.(err));
+    }, LEASE_IDLE_MS / 2);
     this.sweep.unref();
   }
 
@@ -315,6 +319,8 @@ export class RedisKeyLimiter extends KeyLimiter {
   /** Stops the sweep and offers back its leases as an idle sweep would, idle or not (none will be spent here). */
   override async stop(): Promise<void> {
     if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
+    await this.giving;
     await this.settle();
     await this.giveBackIdle(0).catch((err: unknown) => this.o.onError?.(err));
     this.redis.disconnect();

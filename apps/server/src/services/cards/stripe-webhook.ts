@@ -3,8 +3,8 @@
  * answered without doing anything again; a PaymentIntent event re-reads the PaymentIntent from Stripe and applies
  * its current state, so duplicated and out-of-order events (a failure after a success) end in the same place.
  */
-import { cardOrders, ruPackages, stripeEvents } from '@rpc/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { accounts, cardOrders, ruPackages, stripeEvents } from '@rpc/db';
+import { and, eq, isNotNull, isNull, notExists } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { callStripe, type TCardDeps } from './card-deps';
 import { findCustomerId } from './customers';
@@ -115,6 +115,14 @@ async function applySetupSucceeded(
           eq(ruPackages.id, packageId),
           eq(ruPackages.accountId, accountId),
           eq(ruPackages.status, 'active'),
+          // A disbanded team's packages stay off: nobody can act for it, and a renewal charged to its card would
+          // only be credited and moved to the former owner (settle-order.ts, account_disbanded).
+          notExists(
+            deps.db
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.id, accountId), isNotNull(accounts.disbandedAt))),
+          ),
         ),
       )
       .returning({ id: ruPackages.id });

@@ -7,7 +7,7 @@
  * the move re-reads the balance under both rows' locks, so a second sweep, at once or later, finds nothing to move.
  */
 import { accounts, moneyLedger, type TNoticeRow } from '@rpc/db';
-import { and, asc, count, eq, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
 import type { TDeps } from '../../rpc/context';
 import { publishAccountChange } from '../wallet/account-tier';
 import { lockTeamAndOwner, moveTeamBalance } from './team-wallet';
@@ -22,8 +22,16 @@ import { lockTeamAndOwner, moveTeamBalance } from './team-wallet';
  */
 export const DISBANDED_SETTLE_DELAY_MS = 2 * 60_000;
 
-/** Teams settled per pass; more wait for the next one. */
-const BATCH = 100;
+/**
+ * Teams disbanded before this are not settled: until 8f1c77d (2026-12-05 03:59 UTC) a team could be disbanded in
+ * arrears (the debt was written off) and kept what was left in its wallet, so settling those now would charge or
+ * credit their former owners for something months old, under a notice about "the last calls". An operator moves
+ * such money with a ledger adjustment, if at all.
+ */
+export const DISBANDED_SETTLE_SINCE_MS = Date.parse('2026-12-05T04:00:00Z');
+
+/** Teams read per query; a pass pages through every due team by id. */
+const PAGE = 100;
 
 export type TSettleDisbandedDeps = Pick<
   TDeps,
@@ -51,35 +59,42 @@ export async function settleDisbandedTeams(
 ): Promise<TSettleDisbandedResult> {
   const now = deps.clock.now();
   const result: TSettleDisbandedResult = { settled: 0, creditedCents: 0, chargedCents: 0 };
-  const due = await deps.db
-    .select({ id: accounts.id, name: accounts.name, ownerUserId: ownerAtDisband })
-    .from(accounts)
-    .where(
-      and(
-        // As the partial index's predicate says it, so every plan can use that index.
-        isNotNull(accounts.disbandedAt),
-        lte(accounts.disbandedAt, new Date(now - DISBANDED_SETTLE_DELAY_MS)),
-        eq(accounts.kind, 'team'),
-        ne(accounts.walletCents, 0),
-      ),
-    )
-    .orderBy(asc(accounts.id))
-    .limit(BATCH);
-  for (const team of due) {
-    // No disbanding line (a team not disbanded by deleteTeam): nobody to settle with; an operator adjusts.
-    if (!team.ownerUserId) continue;
-    try {
-      const cents = await settleTeam(deps, { ...team, ownerUserId: team.ownerUserId }, now);
-      if (cents === 0) continue;
-      result.settled += 1;
-      if (cents > 0) result.creditedCents += cents;
-      else result.chargedCents -= cents;
-    } catch (err) {
-      // One team's failure must not hold up the others (they come after it in id order on every pass).
-      deps.logger.error({ err, teamId: team.id }, 'settling a disbanded team failed');
+  // Paged by id (keyset): a team left as it is (no owner to settle with, or failing) does not hide those after it.
+  let after: string | undefined;
+  for (;;) {
+    const due = await deps.db
+      .select({ id: accounts.id, name: accounts.name, ownerUserId: ownerAtDisband })
+      .from(accounts)
+      .where(
+        and(
+          // As the partial index's predicate says it, so every plan can use that index.
+          isNotNull(accounts.disbandedAt),
+          lte(accounts.disbandedAt, new Date(now - DISBANDED_SETTLE_DELAY_MS)),
+          gte(accounts.disbandedAt, new Date(DISBANDED_SETTLE_SINCE_MS)),
+          eq(accounts.kind, 'team'),
+          ne(accounts.walletCents, 0),
+          after === undefined ? undefined : gt(accounts.id, after),
+        ),
+      )
+      .orderBy(asc(accounts.id))
+      .limit(PAGE);
+    for (const team of due) {
+      // No disbanding line (a team not disbanded by deleteTeam): nobody to settle with; an operator adjusts.
+      if (!team.ownerUserId) continue;
+      try {
+        const cents = await settleTeam(deps, { ...team, ownerUserId: team.ownerUserId }, now);
+        if (cents === 0) continue;
+        result.settled += 1;
+        if (cents > 0) result.creditedCents += cents;
+        else result.chargedCents -= cents;
+      } catch (err) {
+        // One team's failure must not hold up the others.
+        deps.logger.error({ err, teamId: team.id }, 'settling a disbanded team failed');
+      }
     }
+    if (due.length < PAGE) return result;
+    after = due[due.length - 1]!.id;
   }
-  return result;
 }
 
 /** Moves the team's whole balance to the owner's personal account; answers the cents moved (0: nothing to move). */
