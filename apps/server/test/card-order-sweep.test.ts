@@ -74,16 +74,7 @@ describe.each(TEST_DATABASES)('card order sweep on $name', ({ open }) => {
   /** A card saved at the (fake) Stripe for the personal account, or for the team `teamId`. */
   async function saveCard(token: string, teamId: string | null, card = '4242424242424242') {
     const setup = await h.call('hub_createStripeSetup', {}, { token, teamId });
-    const { setupIntentId, clientSecret, publishableKey } = setup.result!;
-    const res = await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        'payment_method_data[card][number]': card,
-        client_secret: clientSecret,
-        key: publishableKey,
-      }),
-    });
+    const res = await fake.confirmSetup(setup.result!, card);
     expect(res.status).toBe(200);
   }
 

@@ -62,20 +62,7 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
   async function saveCard(token: string, number: string) {
     const setup = await h.call('hub_createStripeSetup', {}, { token });
     expect(setup.ok).toBe(true);
-    const { setupIntentId, clientSecret, publishableKey } = setup.result!;
-    const res = await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': number,
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': '2031',
-        client_secret: clientSecret,
-        key: publishableKey,
-      }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    return fake.confirmSetup(setup.result!, number);
   }
 
   async function cards(token: string) {
@@ -602,16 +589,8 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
       { packageId: pkg!.id },
       { token: u.token },
     );
-    const { setupIntentId, clientSecret } = setup.result!;
-    await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        'payment_method_data[card][number]': '5555555555554444',
-        client_secret: clientSecret,
-        key: fake.publishableKey,
-      }),
-    });
+    const { setupIntentId } = setup.result!;
+    await fake.confirmSetup(setup.result!, '5555555555554444');
     const event = fake.events.find(
       (e) => e.type === 'setup_intent.succeeded' && e.payload.includes(setupIntentId),
     )!;
@@ -655,16 +634,8 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
       { packageId: pkg!.id },
       { token: u.token },
     );
-    const { setupIntentId, clientSecret } = setup.result!;
-    await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        'payment_method_data[card][number]': '5555555555554444',
-        client_secret: clientSecret,
-        key: fake.publishableKey,
-      }),
-    });
+    const { setupIntentId } = setup.result!;
+    await fake.confirmSetup(setup.result!, '5555555555554444');
     // The account is disbanded (as a team's is, with auto-renew turned off) before Stripe's event arrives.
     await db
       .update(accounts)

@@ -62,19 +62,7 @@ describe.each(TEST_DATABASES)('dedicated nodes by card on $name', ({ open }) => 
   /** What the browser does with Stripe.js: confirm a SetupIntent with the card's number. */
   async function saveCard(token: string, number: string) {
     const setup = await h.call('hub_createStripeSetup', {}, { token });
-    const { setupIntentId, clientSecret, publishableKey } = setup.result!;
-    const res = await fetch(`${fake.url}/v1/setup_intents/${setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': number,
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': '2031',
-        client_secret: clientSecret,
-        key: publishableKey,
-      }),
-    });
+    const res = await fake.confirmSetup(setup.result!, number);
     expect(res.status).toBe(200);
   }
 

@@ -305,18 +305,7 @@ describe.each(TEST_DATABASES)('team access on $name', ({ open }) => {
       {},
       as,
     );
-    const res = await fetch(`${fake.url}/v1/setup_intents/${setup.setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': '4242424242424242',
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': '2031',
-        client_secret: setup.clientSecret,
-        key: fake.publishableKey,
-      }),
-    });
+    const res = await fake.confirmSetup(setup);
     expect(res.status).toBe(200);
     const list = await ok<{ list: Array<{ id: string }> }>('hub_getCreditCardList', {}, as);
     expect(list.list).toHaveLength(1);

@@ -57,6 +57,14 @@ export type TFakeStripe = {
   paymentIntents: Map<string, TObj>;
   /** Saves a card for a customer as a browser would (SetupIntent confirmed). Answers the PaymentMethod id. */
   saveCard: (customerId: string, number: string, exp?: { month: number; year: number }) => string;
+  /**
+   * What Stripe.js does in the browser: confirms a SetupIntent the console made with a card (number, expiry
+   * 12/2031) and the publishable key it handed out (default: this fake's). Answers Stripe's status and body.
+   */
+  confirmSetup: (
+    setup: { setupIntentId: string; clientSecret: string; publishableKey?: string },
+    number?: string,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
   /** Makes the next n API calls (under `pathPrefix`, if given) answer 500 (a Stripe outage). */
   failNext: (n: number, pathPrefix?: string) => void;
   /** Sends queued events (all, or the given ones) to the webhook URL; answers the HTTP statuses. */
@@ -93,6 +101,21 @@ export async function startFakeStripe(
       const pm = createCard(number, exp);
       pm.customer = customerId;
       return pm.id as string;
+    },
+    confirmSetup: async (setup, number = '4242424242424242') => {
+      const res = await fetch(`${fake.url}/v1/setup_intents/${setup.setupIntentId}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': number,
+          'payment_method_data[card][exp_month]': '12',
+          'payment_method_data[card][exp_year]': '2031',
+          client_secret: setup.clientSecret,
+          key: setup.publishableKey ?? fake.publishableKey,
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
     failNext: (n, pathPrefix = '') => {
       failures = n;
