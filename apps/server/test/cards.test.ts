@@ -20,6 +20,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerWalletCents, postMoney } from '../src/services/wallet/post-money';
+import { CHARGE_RETRY_WINDOW_MS } from '../src/services/cards/card-orders';
+import { renewPackageByCard } from '../src/services/cards/subscriptions';
+import { ORDER_HARD_LIMIT_MS, sweepCardOrders } from '../src/services/cards/sweep-card-orders';
+import { findSku } from '../src/services/wallet/sku-catalogue';
 import { sweepPackages } from '../src/services/wallet/sweep-packages';
 import { TEST_DATABASES } from './helpers/databases';
 import { startFakeStripe, type TFakeEvent, type TFakeStripe } from './helpers/fake-stripe';
@@ -547,6 +551,86 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
       vNotices.map((n) => n.type).filter((t) => t.includes('card_auto_scaling_failed')),
     ).toHaveLength(1);
     await expectLedgerMatches(v.accountId);
+  });
+
+  it('a renewal whose charge hit a Stripe outage is charged again by the next sweep, once; past the retry window it is left to the card order sweep', async () => {
+    const renewalOrder = async (accountId: string) =>
+      (
+        await db
+          .select()
+          .from(cardOrders)
+          .where(and(eq(cardOrders.accountId, accountId), eq(cardOrders.kind, 'renewal')))
+      )[0];
+    const intentsOf = (orderId: string) =>
+      [...fake.paymentIntents.values()].filter(
+        (pi) => (pi.metadata as Record<string, string>).orderId === orderId,
+      );
+    const renewalsOf = (accountId: string) =>
+      db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.accountId, accountId), eq(purchases.reason, 'auto_renew')));
+    /** A user whose package renews by card when it expires, and the renewal made while Stripe is down. */
+    const renewalInOutage = async () => {
+      const u = await user();
+      await saveCard(u.token, '4242424242424242');
+      const bought = await h.call(
+        'hub_buyPackageByCard',
+        { skuId: 'standard-100m', idempotencyKey: key(), autoRenew: true },
+        { token: u.token },
+      );
+      expect(bought.result?.status).toBe('succeeded');
+      h.clock.advance(31 * DAY);
+      // The sweep's card renewal of this package, alone (the sweep would renew other tests' packages too, which
+      // would take the failures): the SDK tries three times, the order exists, nothing reached Stripe.
+      const [pkg] = await db.select().from(ruPackages).where(eq(ruPackages.accountId, u.accountId));
+      fake.failNext(3, '/v1/payment_intents');
+      expect(
+        await renewPackageByCard(h.server.deps, pkg!, findSku(h.server.deps.skus, pkg!.skuId)!),
+      ).toEqual({ status: 'pending', failureCode: null });
+      const order = await renewalOrder(u.accountId);
+      expect(order).toMatchObject({ status: 'pending', paymentIntentId: null });
+      expect(intentsOf(order!.id)).toEqual([]);
+      return { u, order: order! };
+    };
+
+    // The next sweep charges it again under the same idempotency key: renewed once, with one PaymentIntent.
+    const a = await renewalInOutage();
+    await sweepPackages(h.server.deps);
+    await sweepPackages(h.server.deps);
+    expect(await renewalOrder(a.u.accountId)).toMatchObject({
+      id: a.order.id,
+      status: 'succeeded',
+    });
+    expect(intentsOf(a.order.id)).toHaveLength(1);
+    expect((await renewalsOf(a.u.accountId)).map((p) => [p.channel, p.paidCents])).toEqual([
+      ['card', 4900],
+    ]);
+    await expectLedgerMatches(a.u.accountId);
+
+    // Still uncharged when the retry window has passed (Stripe keeps idempotency keys only about a day): not charged
+    // again, so a first charge whose answer was lost cannot be doubled. The card order sweep fails it as not charged
+    // at 24 hours, and the renewal fails as a declined one does: auto-renew off, the user told.
+    const b = await renewalInOutage();
+    h.clock.advance(CHARGE_RETRY_WINDOW_MS);
+    await sweepPackages(h.server.deps);
+    expect(await renewalOrder(b.u.accountId)).toMatchObject({
+      status: 'pending',
+      paymentIntentId: null,
+    });
+    expect(intentsOf(b.order.id)).toEqual([]);
+    h.clock.advance(ORDER_HARD_LIMIT_MS - CHARGE_RETRY_WINDOW_MS);
+    await sweepCardOrders(h.server.deps);
+    expect(await renewalOrder(b.u.accountId)).toMatchObject({
+      status: 'failed',
+      failureCode: 'not_charged',
+    });
+    await sweepPackages(h.server.deps);
+    expect(intentsOf(b.order.id)).toEqual([]);
+    expect(await renewalsOf(b.u.accountId)).toEqual([]);
+    const [pkg] = await db.select().from(ruPackages).where(eq(ruPackages.accountId, b.u.accountId));
+    expect(pkg?.autoRenew).toBe(false);
+    await expectLedgerMatches(b.u.accountId);
   });
 
   it('a card saved for one package renews it by card (setup_intent.succeeded); other accounts and bad ids are refused', async () => {

@@ -165,19 +165,33 @@ export async function findOrder(
 }
 
 /** A repeated request: the order as it stands, charging it only if the first attempt never reached Stripe. */
+/**
+ * An order without a PaymentIntent is charged again only this long after it was placed. The retry reuses the
+ * first charge's idempotency key, so Stripe answers it with the PaymentIntent the first one made, if any; Stripe
+ * keeps keys for at least 24 hours, and past that a retry could charge a second time. Older orders are left to the
+ * card order sweep, which looks for their PaymentIntent by metadata and fails them as not charged at 24 hours.
+ */
+export const CHARGE_RETRY_WINDOW_MS = 23 * 3_600_000;
+
+/**
+ * The order again (a retried request, or a renewal's next sweep): polled when it has a PaymentIntent or is settled,
+ * else charged again, within CHARGE_RETRY_WINDOW_MS (the first charge hit an outage or its answer was lost).
+ */
 export async function continueOrder(
   deps: TCardDeps,
   row: TCardOrderRow,
   cardId: string | undefined,
+  offSession = false,
 ): Promise<TCardOrder> {
-  if (row.paymentIntentId || isSettledStatus(row.status)) {
+  const mayCharge = deps.clock.now() - row.createdAt.getTime() < CHARGE_RETRY_WINDOW_MS;
+  if (row.paymentIntentId || isSettledStatus(row.status) || !mayCharge) {
     return pollOrder(
       deps,
       { accountId: row.accountId, userId: row.userId ?? '' },
       { orderId: row.id },
     );
   }
-  return charge(deps, row, cardId, false);
+  return charge(deps, row, cardId, offSession);
 }
 
 export async function placeOrder(deps: TCardDeps, o: TNewOrder): Promise<TCardOrder> {

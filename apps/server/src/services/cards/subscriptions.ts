@@ -10,7 +10,8 @@ import { RpcError } from '../../rpc/errors';
 import { findSku } from '../wallet/sku-catalogue';
 import type { TWalletCaller } from '../wallet/wallet-caller';
 import { requireStripe, type TCardDeps } from './card-deps';
-import { placeOrder, pollOrder } from './card-orders';
+import { continueOrder, placeOrder } from './card-orders';
+import { isSettledStatus } from './order-rows';
 import { chooseCard, createStripeSetup, listSavedCards } from './saved-cards';
 
 type TSubscription = TResult<'hub_getSubscriptions'>['list'][number];
@@ -114,13 +115,20 @@ export async function renewPackageByCard(
     .select()
     .from(cardOrders)
     .where(and(eq(cardOrders.accountId, pkg.accountId), eq(cardOrders.requestKey, requestKey)));
-  const system = { accountId: pkg.accountId, userId: '' };
   try {
+    const open = earlier && !earlier.paymentIntentId && !isSettledStatus(earlier.status);
     // A pinned card that was removed since: the default card pays instead.
-    const saved = earlier ? [] : (await listSavedCards(deps, pkg.accountId)).list;
+    const saved = !earlier || open ? (await listSavedCards(deps, pkg.accountId)).list : [];
     const pinned = saved.some((c) => c.id === pkg.renewCardId) ? pkg.renewCardId : null;
+    // An order the first charge of which never reached Stripe (an outage) or whose answer was lost is charged again,
+    // under the same idempotency key and with the same card while it is saved, so Stripe answers a charge it did
+    // make with that PaymentIntent instead of making a second one.
+    const sameCard =
+      open && saved.some((c) => c.id === earlier.paymentMethodId)
+        ? (earlier.paymentMethodId ?? undefined)
+        : (pinned ?? undefined);
     const order = earlier
-      ? await pollOrder(deps, system, { orderId: earlier.id })
+      ? await continueOrder(deps, earlier, sameCard, true)
       : await placeOrder(deps, {
           accountId: pkg.accountId,
           userId: null,
