@@ -353,6 +353,7 @@ export async function createServer(opts: TCreateServerOptions = {}): Promise<TCo
       }
       if ((opts.depositWatcher ?? env.DEPOSIT_WATCHER) && deps.deposits.chains.length > 0)
         stopDepositWatching ??= startDepositWatching(
+          deps.logger,
           createDepositWatcher({
             ...deps,
             onCredited: async (accountIds) => {
