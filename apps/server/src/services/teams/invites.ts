@@ -40,16 +40,16 @@ export function inviterMayGrant() {
  * The (inviter's role, granted role) pairs the rank rule allows, as SQL row values, made from the contract's
  * permission matrix and ranks (the same rule hub_addMember checks in TypeScript), not written out a second time.
  */
-const GRANT_PAIRS = sql.join(
-  TEAM_ROLES.filter((inviter) =>
-    roleAllows(inviter, METHODS.hub_addMember.permission ?? 'owner'),
-  ).flatMap((inviter) =>
-    GRANTABLE_ROLES.filter((role) => roleRank(role) < roleRank(inviter)).map(
-      (role) => sql`(${sql.raw(`'${inviter}'`)}, ${sql.raw(`'${role}'`)})`,
-    ),
+const grantPairs = TEAM_ROLES.filter((inviter) =>
+  roleAllows(inviter, METHODS.hub_addMember.permission ?? 'owner'),
+).flatMap((inviter) =>
+  GRANTABLE_ROLES.filter((role) => roleRank(role) < roleRank(inviter)).map(
+    (role) => sql`(${sql.raw(`'${inviter}'`)}, ${sql.raw(`'${role}'`)})`,
   ),
-  sql`, `,
 );
+// A matrix that lets nobody grant anything would make `in ()`, which PostgreSQL refuses at every query: fail at start.
+if (grantPairs.length === 0) throw new Error('the team permission matrix lets no role invite');
+const GRANT_PAIRS = sql.join(grantPairs, sql`, `);
 
 /** A team's pending invitations whose sender may no longer grant their role become 'cancelled'. */
 export async function cancelOrphanInvites(
