@@ -69,6 +69,19 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
     return fake.confirmSetup(setup.result!, number);
   }
 
+  /** A user with a saved Visa who bought standard-100m by card (auto-renewing or not). */
+  async function userWithPackage(autoRenew: boolean) {
+    const u = await user();
+    await saveCard(u.token, '4242424242424242');
+    const bought = await h.call(
+      'hub_buyPackageByCard',
+      { skuId: 'standard-100m', idempotencyKey: key(), ...(autoRenew ? { autoRenew } : {}) },
+      { token: u.token },
+    );
+    expect(bought.result?.status).toBe('succeeded');
+    return u;
+  }
+
   async function cards(token: string) {
     const r = await h.call('hub_getCreditCardList', {}, { token });
     expect(r.ok).toBe(true);
@@ -572,14 +585,7 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
         .where(and(eq(purchases.accountId, accountId), eq(purchases.reason, 'auto_renew')));
     /** A user whose package renews by card when it expires, and the renewal made while Stripe is down. */
     const renewalInOutage = async () => {
-      const u = await user();
-      await saveCard(u.token, '4242424242424242');
-      const bought = await h.call(
-        'hub_buyPackageByCard',
-        { skuId: 'standard-100m', idempotencyKey: key(), autoRenew: true },
-        { token: u.token },
-      );
-      expect(bought.result?.status).toBe('succeeded');
+      const u = await userWithPackage(true);
       h.clock.advance(31 * DAY);
       // The sweep's card renewal of this package, alone (the sweep would renew other tests' packages too, which
       // would take the failures): the SDK tries three times, the order exists, nothing reached Stripe.
@@ -701,14 +707,7 @@ describe.each(TEST_DATABASES)('card payments on $name', ({ open }) => {
   });
 
   it('a card saved for renewal after the account was disbanded turns nothing back on', async () => {
-    const u = await user();
-    await saveCard(u.token, '4242424242424242');
-    const bought = await h.call(
-      'hub_buyPackageByCard',
-      { skuId: 'standard-100m', idempotencyKey: key() },
-      { token: u.token },
-    );
-    expect(bought.result?.status).toBe('succeeded');
+    const u = await userWithPackage(false);
     const [pkg] = await db
       .select()
       .from(ruPackages)
