@@ -1,8 +1,10 @@
 /**
  * A local stand-in for the few Stripe endpoints the console uses, so card tests run offline with the official SDK
  * pointed at it (STRIPE_API_BASE). It keeps customers, cards (PaymentMethods), SetupIntents and PaymentIntents in
- * memory, honours Idempotency-Key like Stripe, and sends signed webhook events (signed with the SDK's own test-header
- * helper) to the console, or queues them for the test to deliver, duplicate, tamper with or reorder.
+ * memory, replays the first answer to an Idempotency-Key (not checking that a reuse sends the same parameters, and
+ * its `failNext` outages are never stored: they stand for requests that did not reach Stripe), and sends signed
+ * webhook events (signed with the SDK's own test-header helper) to the console, or queues them for the test to
+ * deliver, duplicate, tamper with or reorder.
  *
  * Test cards (as Stripe's): 4242424242424242 visa; 4000056655665556 visa debit; 5555555555554444 mastercard;
  * 5200828282828210 mastercard debit; 378282246310005 amex; 4000000000000002 declined when saved;

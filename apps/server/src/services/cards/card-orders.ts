@@ -22,7 +22,7 @@ import type { TWalletCaller } from '../wallet/wallet-caller';
 import { callStripe, isCardError, requireStripe, type TCardDeps } from './card-deps';
 import { isSettledStatus, toCardOrder } from './order-rows';
 import { refreshOrder } from './refresh-order';
-import { chooseCard } from './saved-cards';
+import { chooseCard, listSavedCards } from './saved-cards';
 import { applyPaymentIntent, markOrderFailed } from './settle-order';
 
 type TNewOrder = {
@@ -164,7 +164,6 @@ export async function findOrder(
   return row;
 }
 
-/** A repeated request: the order as it stands, charging it only if the first attempt never reached Stripe. */
 /**
  * An order without a PaymentIntent is charged again only this long after it was placed. The retry reuses the
  * first charge's idempotency key, so Stripe answers it with the PaymentIntent the first one made, if any; Stripe
@@ -175,7 +174,11 @@ export const CHARGE_RETRY_WINDOW_MS = 23 * 3_600_000;
 
 /**
  * The order again (a retried request, or a renewal's next sweep): polled when it has a PaymentIntent or is settled,
- * else charged again, within CHARGE_RETRY_WINDOW_MS (the first charge hit an outage or its answer was lost).
+ * else charged again within CHARGE_RETRY_WINDOW_MS (the first charge never reached Stripe, or its answer was lost).
+ * `offSession` must be what the first charge sent. A first charge that recorded its card may have reached Stripe,
+ * and Stripe refuses a key reused with other parameters: the retry pays with that card whatever `cardId` asks, and
+ * when that card is no longer saved the order is only polled (the card order sweep finds its PaymentIntent, or
+ * fails it as not charged at 24 hours).
  */
 export async function continueOrder(
   deps: TCardDeps,
@@ -183,15 +186,15 @@ export async function continueOrder(
   cardId: string | undefined,
   offSession = false,
 ): Promise<TCardOrder> {
+  const poll = () =>
+    pollOrder(deps, { accountId: row.accountId, userId: row.userId ?? '' }, { orderId: row.id });
   const mayCharge = deps.clock.now() - row.createdAt.getTime() < CHARGE_RETRY_WINDOW_MS;
-  if (row.paymentIntentId || isSettledStatus(row.status) || !mayCharge) {
-    return pollOrder(
-      deps,
-      { accountId: row.accountId, userId: row.userId ?? '' },
-      { orderId: row.id },
-    );
-  }
-  return charge(deps, row, cardId, offSession);
+  if (row.paymentIntentId || isSettledStatus(row.status) || !mayCharge) return poll();
+  if (!row.paymentMethodId) return charge(deps, row, cardId, offSession);
+  const saved = await listSavedCards(deps, row.accountId);
+  const card = saved.list.find((c) => c.id === row.paymentMethodId);
+  if (!card || !saved.customerId) return poll();
+  return charge(deps, row, card.id, offSession, { customerId: saved.customerId, card });
 }
 
 export async function placeOrder(deps: TCardDeps, o: TNewOrder): Promise<TCardOrder> {

@@ -116,19 +116,17 @@ export async function renewPackageByCard(
     .from(cardOrders)
     .where(and(eq(cardOrders.accountId, pkg.accountId), eq(cardOrders.requestKey, requestKey)));
   try {
-    const open = earlier && !earlier.paymentIntentId && !isSettledStatus(earlier.status);
+    // The card is chosen only for a charge that has none yet (continueOrder retries with the card it recorded).
+    const choosing =
+      !earlier ||
+      (!earlier.paymentMethodId && !earlier.paymentIntentId && !isSettledStatus(earlier.status));
     // A pinned card that was removed since: the default card pays instead.
-    const saved = !earlier || open ? (await listSavedCards(deps, pkg.accountId)).list : [];
+    const saved = choosing ? (await listSavedCards(deps, pkg.accountId)).list : [];
     const pinned = saved.some((c) => c.id === pkg.renewCardId) ? pkg.renewCardId : null;
-    // An order the first charge of which never reached Stripe (an outage) or whose answer was lost is charged again,
-    // under the same idempotency key and with the same card while it is saved, so Stripe answers a charge it did
-    // make with that PaymentIntent instead of making a second one.
-    const sameCard =
-      open && saved.some((c) => c.id === earlier.paymentMethodId)
-        ? (earlier.paymentMethodId ?? undefined)
-        : (pinned ?? undefined);
+    // An order whose first charge never reached Stripe (an outage) or whose answer was lost is charged again under
+    // the same idempotency key, so Stripe answers a charge it did make with that PaymentIntent.
     const order = earlier
-      ? await continueOrder(deps, earlier, sameCard, true)
+      ? await continueOrder(deps, earlier, pinned ?? undefined, true)
       : await placeOrder(deps, {
           accountId: pkg.accountId,
           userId: null,
