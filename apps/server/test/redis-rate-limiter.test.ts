@@ -216,11 +216,16 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
       const [req, ru] = await redis.hmget(key, 'req', 'ru');
       return { req: Number(req), ru: Number(ru) };
     };
-    /** Sets the bucket's level as of now on Redis's clock (what a refill, or other processes' takes, leave). */
+    /**
+     * Sets the bucket's level (what a refill, or other processes' takes, leave), held there until the next script
+     * runs on it: its refill time is set 2 s ahead on Redis's clock (the refill counts from it, and every script
+     * stamps the bucket with its own time). A bucket a second from full refilled before the next call once the
+     * machine stalled for half a second (seen in CI), and the grant then came from a full bucket.
+     */
     const setBucket = async (req: number, ru: number) => {
       const [sec, micro] = await redis.time();
       const now = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
-      await redis.hset(key, 'req', String(req), 'ru', String(ru), 'at', String(now));
+      await redis.hset(key, 'req', String(req), 'ru', String(ru), 'at', String(now + 2000));
     };
     const offersOf = (l: RedisKeyLimiter) =>
       vi.spyOn((l as unknown as { redis: { rateGiveBack: () => unknown } }).redis, 'rateGiveBack');
