@@ -15,6 +15,19 @@ import { seededRandom } from './helpers/seeded-random';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const hasRedis = await isReachable(REDIS_URL, 6379);
 
+/**
+ * Holds a bucket at its level (`levels`, or the one it has) until the next script runs on it: its refill time is
+ * set 2 s ahead on Redis's clock (REFILL counts from it; every script stamps the bucket with its own time). Tests
+ * that need a take to find a bucket short use it: a bucket a second from full refilled before the next call once a
+ * loaded machine stalled for half a second (seen in CI), and the grant then counted as from a full bucket.
+ */
+async function holdBucket(redis: Redis, key: string, levels?: { req: number; ru: number }) {
+  const [sec, micro] = await redis.time();
+  const now = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
+  const set = levels ? ['req', String(levels.req), 'ru', String(levels.ru)] : [];
+  await redis.hset(key, ...set, 'at', String(now + 2000));
+}
+
 const tier = { reqPerSec: 100, ruPerSec: 1_000_000, concurrency: 1000 };
 const opened: RedisKeyLimiter[] = [];
 
@@ -216,17 +229,8 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
       const [req, ru] = await redis.hmget(key, 'req', 'ru');
       return { req: Number(req), ru: Number(ru) };
     };
-    /**
-     * Sets the bucket's level (what a refill, or other processes' takes, leave), held there until the next script
-     * runs on it: its refill time is set 2 s ahead on Redis's clock (the refill counts from it, and every script
-     * stamps the bucket with its own time). A bucket a second from full refilled before the next call once the
-     * machine stalled for half a second (seen in CI), and the grant then came from a full bucket.
-     */
-    const setBucket = async (req: number, ru: number) => {
-      const [sec, micro] = await redis.time();
-      const now = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
-      await redis.hset(key, 'req', String(req), 'ru', String(ru), 'at', String(now + 2000));
-    };
+    /** Sets the bucket's level (what a refill, or other processes' takes, leave), held until the next call. */
+    const setBucket = (req: number, ru: number) => holdBucket(redis, key, { req, ru });
     const offersOf = (l: RedisKeyLimiter) =>
       vi.spyOn((l as unknown as { redis: { rateGiveBack: () => unknown } }).redis, 'rateGiveBack');
     const free = { reqPerSec: 20, ruPerSec: 400, concurrency: 100 };
@@ -240,6 +244,7 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
       const [a, b, c, d] = [limiter(prefix), limiter(prefix), limiter(prefix), limiter(prefix)];
       // b leases out of the full bucket: not offered back (tokens were not short). a leases out of what is left.
       await call(b);
+      await holdBucket(redis, key);
       await call(a);
       const offeredByB = offersOf(b);
       expect(await b.giveBackIdle(0)).toEqual({ req: 0, ru: 0 });
@@ -295,7 +300,19 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
 
   it('the sweep gives an idle lease back by itself, once, and not one in use', async () => {
     const prefix = `test:rate:${randomBytes(4).toString('hex')}:`;
-    const [a, b] = [limiter(prefix), limiter(prefix)];
+    const redis = new Redis(REDIS_URL);
+    // b's idleness is read on a clock the test moves (the sweep itself runs on real timers), so a stall of a loaded
+    // machine between two of b's calls cannot make its lease look idle while in use.
+    let clock = 0;
+    const a = limiter(prefix);
+    const b = new RedisKeyLimiter({
+      redisUrl: REDIS_URL,
+      keyPrefix: prefix,
+      share: () => 1 / 2,
+      onError: () => {},
+      now: () => clock,
+    });
+    opened.push(b);
     await b.start();
     const offers = vi.spyOn(
       (b as unknown as { redis: { rateGiveBack: () => unknown } }).redis,
@@ -303,19 +320,32 @@ describe.skipIf(!hasRedis)('per-key token buckets in Redis, shared by gateway pr
     );
     const free = { reqPerSec: 20, ruPerSec: 400, concurrency: 100 };
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    expect(a.acquire('key-9', free, 1, 10).ok).toBe(true); // a leases out of the full bucket
-    await a.settle();
-    // b's calls, one every 30 ms (under LEASE_IDLE_MS): its lease, out of a short bucket, stays while in use.
-    for (let i = 0; i < 6; i++) {
-      expect(b.acquire('key-9', free, 1, 10).ok).toBe(true);
-      b.release('key-9', 10, 10);
-      await sleep(30);
+    try {
+      expect(a.acquire('key-9', free, 1, 10).ok).toBe(true); // a leases out of the full bucket
+      await a.settle();
+      // The bucket stays short (as a left it, then as b's takes leave it) however late b's takes come.
+      await holdBucket(redis, `${prefix}key-9`);
+      // b's calls, one every 30 ms on its clock (under LEASE_IDLE_MS) while the sweep runs: its lease, out of a
+      // short bucket, stays while in use.
+      for (let i = 0; i < 6; i++) {
+        expect(b.acquire('key-9', free, 1, 10).ok).toBe(true);
+        b.release('key-9', 10, 10);
+        await b.settle();
+        await holdBucket(redis, `${prefix}key-9`);
+        await sleep(30);
+        clock += 30;
+      }
+      expect(offers).not.toHaveBeenCalled();
+      // Idle: offered within a sweep or two (polled: a loaded machine may be late), then never again.
+      clock += LEASE_IDLE_MS * 2;
+      for (let i = 0; i < 100 && offers.mock.calls.length === 0; i++)
+        await sleep(LEASE_IDLE_MS / 4);
+      expect(offers).toHaveBeenCalledTimes(1);
+      clock += LEASE_IDLE_MS * 3;
+      await sleep(LEASE_IDLE_MS * 3);
+      expect(offers).toHaveBeenCalledTimes(1);
+    } finally {
+      redis.disconnect();
     }
-    expect(offers).not.toHaveBeenCalled();
-    // Idle: offered within a sweep or two (polled: a loaded machine may be late), then never again.
-    for (let i = 0; i < 100 && offers.mock.calls.length === 0; i++) await sleep(LEASE_IDLE_MS / 4);
-    expect(offers).toHaveBeenCalledTimes(1);
-    await sleep(LEASE_IDLE_MS * 3);
-    expect(offers).toHaveBeenCalledTimes(1);
   });
 });
