@@ -11,7 +11,6 @@ import { findSku } from '../wallet/sku-catalogue';
 import type { TWalletCaller } from '../wallet/wallet-caller';
 import { requireStripe, type TCardDeps } from './card-deps';
 import { continueOrder, placeOrder } from './card-orders';
-import { isSettledStatus } from './order-rows';
 import { chooseCard, createStripeSetup, listSavedCards } from './saved-cards';
 
 type TSubscription = TResult<'hub_getSubscriptions'>['list'][number];
@@ -116,12 +115,10 @@ export async function renewPackageByCard(
     .from(cardOrders)
     .where(and(eq(cardOrders.accountId, pkg.accountId), eq(cardOrders.requestKey, requestKey)));
   try {
-    // The card is chosen only for a charge that has none yet (continueOrder retries with the card it recorded).
-    const choosing =
-      !earlier ||
-      (!earlier.paymentMethodId && !earlier.paymentIntentId && !isSettledStatus(earlier.status));
-    // A pinned card that was removed since: the default card pays instead.
-    const saved = choosing ? (await listSavedCards(deps, pkg.accountId)).list : [];
+    // The card is chosen only for a charge that has none yet (continueOrder retries with the card it recorded, and
+    // an order with a PaymentIntent always has one). A pinned card that was removed since: the default pays instead.
+    const saved =
+      !earlier || !earlier.paymentMethodId ? (await listSavedCards(deps, pkg.accountId)).list : [];
     const pinned = saved.some((c) => c.id === pkg.renewCardId) ? pkg.renewCardId : null;
     // An order whose first charge never reached Stripe (an outage) or whose answer was lost is charged again under
     // the same idempotency key, so Stripe answers a charge it did make with that PaymentIntent.
